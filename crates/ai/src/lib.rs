@@ -1,0 +1,1 @@
+//! Game-independent search (alpha-beta, MCTS), per-game evaluation, difficulty levels.

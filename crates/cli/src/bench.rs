@@ -1,0 +1,81 @@
+//! `gamut bench`: move-generation speed of every game — perft leaves per
+//! second (bulk counting at the last ply) and random playouts per second,
+//! from each game's standard start, on one thread.
+
+use anyhow::Result;
+use clap::Args;
+use gamut_core::{perft, random_playout, Game};
+use gamut_games::{GameKind, GameVisitor};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+/// Arguments of `gamut bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this game (default: every game).
+    game: Option<GameKind>,
+    /// Seconds to spend on each measurement.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+}
+
+struct MoveGen {
+    budget: Duration,
+}
+
+impl GameVisitor for MoveGen {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let options = G::Options::default();
+        let start = G::start(&options);
+        // Perft: deepen until one depth takes a good share of the budget.
+        let mut depth = 1;
+        loop {
+            let t = Instant::now();
+            let leaves = perft(&start, depth);
+            let dt = t.elapsed();
+            if dt * 4 >= self.budget || depth >= 12 {
+                println!(
+                    "{:<8} perft({depth}) = {leaves} in {:.3} s: {:.1} M leaves/s",
+                    G::NAME,
+                    dt.as_secs_f64(),
+                    leaves as f64 / dt.as_secs_f64() / 1e6
+                );
+                break;
+            }
+            depth += 1;
+        }
+        // Random playouts from the start.
+        let mut rng = SmallRng::seed_from_u64(1);
+        let t = Instant::now();
+        let (mut games, mut plies) = (0u64, 0u64);
+        while t.elapsed() < self.budget {
+            for _ in 0..64 {
+                let (_, n) = random_playout(&start, &options, &mut rng);
+                games += 1;
+                plies += u64::from(n);
+            }
+        }
+        let dt = t.elapsed().as_secs_f64();
+        println!(
+            "{:<8} random playouts: {games} in {dt:.3} s: {:.0} playouts/s ({:.1} plies/game)",
+            G::NAME,
+            games as f64 / dt,
+            plies as f64 / games as f64
+        );
+    }
+}
+
+/// Run `gamut bench`.
+pub fn run(args: BenchArgs) -> Result<()> {
+    let budget = Duration::from_secs_f64(args.seconds.max(0.1));
+    let games = match args.game {
+        Some(g) => vec![g],
+        None => GameKind::ALL.to_vec(),
+    };
+    for g in games {
+        g.dispatch(MoveGen { budget });
+    }
+    Ok(())
+}

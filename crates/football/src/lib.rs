@@ -1,0 +1,1 @@
+//! Chess Football rules engine (bitboards).

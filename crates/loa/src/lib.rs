@@ -1,0 +1,1 @@
+//! Lines of Action rules engine (bitboards).

@@ -1,0 +1,1 @@
+//! Linear Pursuit rules engine (board as data).
