@@ -34,15 +34,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The game's name for a player (`Black`, `White`, `South`, ...).
     fn side_name(player: Player) -> &'static str;
 
-    /// Append every legal move to `moves` (which the caller has cleared).
-    /// Empty exactly when the game is over ([`Game::outcome`] is `Some`).
+    /// Append every move the movement rules allow to `moves` (which the
+    /// caller has cleared). This is pure move generation: it does not look
+    /// at the outcome, so a finished position may still list moves (perft
+    /// counts them). Players must check [`Game::outcome`] first. While the
+    /// game is not over the list is never empty (a game with forced passes
+    /// generates its pass move).
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// Play a move that [`Game::legal_moves`] generated in this position.
     fn play(&mut self, mv: Self::Move);
 
     /// The result if the game is over by its board rules (not counting
-    /// repetition, move limit, resignation or agreement).
+    /// repetition, move limit, resignation or agreement). Check it before
+    /// asking for moves.
     fn outcome(&self) -> Option<Outcome>;
 
     /// The incrementally maintained 64-bit Zobrist hash (side to move
@@ -59,11 +64,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// is legal here. The default looks the text up among the legal moves.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let text = text.trim();
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
         moves
             .iter()
             .copied()
