@@ -28,7 +28,7 @@ impl GameVisitor for MoveGen {
     type Output = ();
     fn visit<G: Game>(self) {
         let options = G::Options::default();
-        let start = G::start(&options);
+        let start = G::perft_start(&options);
         // Perft: deepen until one depth takes a good share of the budget.
         let mut depth = 1;
         loop {
@@ -46,7 +46,8 @@ impl GameVisitor for MoveGen {
             }
             depth += 1;
         }
-        // Random playouts from the start.
+        // Random playouts of whole games from the start.
+        let start = G::start(&options);
         let mut rng = SmallRng::seed_from_u64(1);
         let t = Instant::now();
         let (mut games, mut plies) = (0u64, 0u64);

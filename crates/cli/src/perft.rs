@@ -33,7 +33,7 @@ impl GameVisitor for Run<'_> {
         let options = parse_options::<G>(&self.1)?;
         let start = match &args.game.position {
             Some(text) => G::from_text(&options, text)?,
-            None => G::start(&options),
+            None => G::perft_start(&options),
         };
         let mut pos = start;
         for (i, text) in args.moves.split_whitespace().enumerate() {

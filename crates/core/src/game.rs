@@ -28,6 +28,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The start position for these options (assumed validated).
     fn start(options: &Self::Options) -> Self;
 
+    /// Where `gamut perft` starts by default: the position the rules file's
+    /// reference figures are counted from. Default: [`Game::start`].
+    fn perft_start(options: &Self::Options) -> Self {
+        Self::start(options)
+    }
+
     /// The player to move.
     fn side_to_move(&self) -> Player;
 
