@@ -20,7 +20,13 @@ pub enum Level {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Hard, Level::Max];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Max,
+    ];
 
     /// The level's name (`easy`).
     pub fn name(self) -> &'static str {

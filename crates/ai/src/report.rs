@@ -1,0 +1,43 @@
+//! What a search tells its caller: progress after each iteration and the
+//! final result.
+
+use crate::Score;
+use std::time::Duration;
+
+/// Progress of a search, sent after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// The nominal depth of the completed iteration (plies).
+    pub depth: u32,
+    /// The deepest ply reached (quiescence and extensions included).
+    pub seldepth: u32,
+    /// The score of the best move, from the side to move.
+    pub score: Score,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, in notation (best move first).
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let s = self.time.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The move to play, in notation (`None` if the game is over).
+    pub best: Option<String>,
+    /// The last information about the search.
+    pub info: SearchInfo,
+}

@@ -1,0 +1,166 @@
+//! Which computer player to use: the engine kind, its level and threads,
+//! with a text form (`hard`, `mcts`, `max@2`) for command lines.
+
+use crate::Level;
+use std::fmt;
+use std::str::FromStr;
+
+/// The search algorithm of a computer player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// Iterative-deepening alpha-beta with the game's evaluation.
+    AlphaBeta,
+    /// Monte-Carlo tree search with a solver.
+    Mcts,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+/// A computer player: engine kind, level (budget and deliberate
+/// weaknesses) and search threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EngineSpec {
+    /// The difficulty level (caps the budget, adds weaknesses).
+    pub level: Level,
+    /// The algorithm.
+    pub kind: EngineKind,
+    /// Search threads (lazy SMP for alpha-beta; at least 1).
+    pub threads: usize,
+}
+
+impl EngineSpec {
+    /// The standard player of a level on one thread (`random` plays
+    /// random moves, the others use alpha-beta).
+    pub fn level(level: Level) -> EngineSpec {
+        let kind = if level == Level::Random {
+            EngineKind::Random
+        } else {
+            EngineKind::AlphaBeta
+        };
+        EngineSpec {
+            level,
+            kind,
+            threads: 1,
+        }
+    }
+
+    /// The MCTS engine at full strength on one thread.
+    pub fn mcts() -> EngineSpec {
+        EngineSpec {
+            level: Level::Max,
+            kind: EngineKind::Mcts,
+            threads: 1,
+        }
+    }
+
+    /// The same player with `threads` search threads.
+    pub fn with_threads(self, threads: usize) -> EngineSpec {
+        EngineSpec {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+}
+
+impl Default for EngineSpec {
+    /// `medium` on one thread.
+    fn default() -> Self {
+        EngineSpec::level(Level::Medium)
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    /// `random`, `easy`, `medium`, `hard`, `max`, `mcts`, `mcts-easy`;
+    /// `@N` is appended for N > 1 threads (`max@2`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            EngineKind::Random => f.write_str("random")?,
+            EngineKind::AlphaBeta => f.write_str(self.level.name())?,
+            EngineKind::Mcts if self.level == Level::Max => f.write_str("mcts")?,
+            EngineKind::Mcts => write!(f, "mcts-{}", self.level)?,
+        }
+        if self.threads > 1 {
+            write!(f, "@{}", self.threads)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for EngineSpec {
+    type Err = String;
+
+    /// Reads the forms [`EngineSpec`]'s `Display` writes.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let s = s.trim();
+        let (name, threads) = match s.split_once('@') {
+            Some((name, t)) => match t.parse::<usize>() {
+                Ok(n @ 1..=256) => (name, n),
+                _ => return Err(format!("bad thread count in engine '{s}' (1 to 256)")),
+            },
+            None => (s, 1),
+        };
+        let spec = match name {
+            "mcts" => EngineSpec::mcts(),
+            _ => match name.strip_prefix("mcts-") {
+                Some(level) => EngineSpec {
+                    level: level
+                        .parse()
+                        .map_err(|e: String| format!("engine '{s}': {e}"))?,
+                    kind: EngineKind::Mcts,
+                    threads: 1,
+                },
+                None => EngineSpec::level(name.parse().map_err(|_| {
+                    format!(
+                        "unknown engine '{s}' (random, easy, medium, hard, max, mcts; \
+                         optional @threads, e.g. max@2)"
+                    )
+                })?),
+            },
+        };
+        Ok(spec.with_threads(threads))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for text in [
+            "random",
+            "easy",
+            "medium",
+            "hard",
+            "max",
+            "mcts",
+            "mcts-easy",
+            "max@2",
+            "mcts@3",
+        ] {
+            let spec: EngineSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        let s: EngineSpec = "hard".parse().unwrap();
+        assert_eq!(
+            s,
+            EngineSpec {
+                level: Level::Hard,
+                kind: EngineKind::AlphaBeta,
+                threads: 1
+            }
+        );
+        assert_eq!("mcts".parse::<EngineSpec>().unwrap().kind, EngineKind::Mcts);
+        assert_eq!(
+            "random".parse::<EngineSpec>().unwrap().kind,
+            EngineKind::Random
+        );
+    }
+
+    #[test]
+    fn bad_names_are_errors() {
+        for text in ["", "hardest", "max@0", "max@x", "mcts-ultra", "@2"] {
+            assert!(text.parse::<EngineSpec>().is_err(), "{text}");
+        }
+    }
+}
