@@ -1,8 +1,12 @@
 //! `gamut`: the command-line entry point of the platform.
 
+mod analyse;
 mod bench;
+mod engine;
 mod game_args;
+mod matches;
 mod perft;
+mod play;
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +24,14 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure move generation (and search) speed for every game.
     Bench(bench::BenchArgs),
+    /// Play against the computer in the terminal.
+    Play(play::PlayArgs),
+    /// Search a position: best move, score and principal variation.
+    Analyse(analyse::AnalyseArgs),
+    /// Engine against engine: Elo difference, optional SPRT.
+    Match(matches::MatchArgs),
+    /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -27,6 +39,10 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Match(args) => matches::run(args),
+        Command::Engine(args) => engine::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
