@@ -49,6 +49,7 @@ macro_rules! catalogue {
 }
 
 catalogue! {
+    Loa => gamut_loa::Loa,
 }
 
 /// Errors building a game by name.

@@ -1,0 +1,290 @@
+//! The position: both sides' pieces as bitboards, incrementally kept line
+//! counts and Zobrist hash, the side to move and the pass flag; playing
+//! moves and deciding the outcome.
+
+use crate::connection::is_connected;
+use crate::movegen::{generate, AnyMove, Counter, Lister, Sink};
+use crate::moves::LoaMove;
+use crate::options::{LoaOptions, Setup, Simultaneous};
+use crate::square::Square;
+use crate::tables::{
+    board_mask, piece_key, COUNT_UNIT, LINE_INDEX, ORIENTATIONS, ZOBRIST, Z_PASS, Z_SIDE,
+};
+use gamut_core::{EndReason, MoveList, Outcome, Player};
+
+/// The four line orientations through a square, for [`Loa::line_count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// The rank (row).
+    Rank = 0,
+    /// The file (column).
+    File = 1,
+    /// The diagonal running from lower left to upper right (`a1`–`h8`).
+    Diagonal = 2,
+    /// The diagonal running from upper left to lower right (`a8`–`h1`).
+    AntiDiagonal = 3,
+}
+
+/// A Lines of Action position (see the crate docs for its text form).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loa {
+    /// Pieces of `Player::First` (Black) and `Player::Second` (White).
+    pieces: [u64; 2],
+    /// Per orientation, a 4-bit piece count for each line (see
+    /// [`crate::tables::COUNT_UNIT`]).
+    counts: [u64; ORIENTATIONS],
+    hash: u64,
+    side: Player,
+    /// Whether the previous move was a pass.
+    passed: bool,
+    size: u8,
+    simultaneous: Simultaneous,
+}
+
+impl Loa {
+    /// The start position for `options`.
+    pub fn new(options: &LoaOptions) -> Loa {
+        let n = options.size;
+        let (mut black, mut white) = (0u64, 0u64);
+        for i in 1..n - 1 {
+            let bottom = Square::new(i, 0).bit();
+            let top = Square::new(i, n - 1).bit();
+            let left = Square::new(0, i).bit();
+            let right = Square::new(n - 1, i).bit();
+            let odd = i % 2 == 1;
+            match options.setup {
+                Setup::Standard => {
+                    black |= bottom | top;
+                    white |= left | right;
+                }
+                Setup::ScrambledEggs => {
+                    // Along each edge from its low end: rank 1 and file h
+                    // start with Black, rank N and file a with White.
+                    let (b, w) = if odd {
+                        (bottom | right, top | left)
+                    } else {
+                        (top | left, bottom | right)
+                    };
+                    black |= b;
+                    white |= w;
+                }
+            }
+        }
+        Loa::from_parts(options, [black, white], Player::First, false)
+    }
+
+    /// A position from its parts (pieces already checked to be on the
+    /// board and disjoint); counts and hash are computed.
+    pub(crate) fn from_parts(
+        options: &LoaOptions,
+        pieces: [u64; 2],
+        side: Player,
+        passed: bool,
+    ) -> Loa {
+        let mut counts = [0u64; ORIENTATIONS];
+        for s in Square::iter(pieces[0] | pieces[1]) {
+            for (c, unit) in counts.iter_mut().zip(COUNT_UNIT[s.index()]) {
+                *c += unit;
+            }
+        }
+        let mut pos = Loa {
+            pieces,
+            counts,
+            hash: 0,
+            side,
+            passed,
+            size: options.size,
+            simultaneous: options.simultaneous,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The board size (6, 7 or 8).
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The squares of the board as a bitboard.
+    #[inline]
+    pub fn board_mask(&self) -> u64 {
+        board_mask(self.size)
+    }
+
+    /// The pieces of `player` as a bitboard (bit `rank * 8 + file`).
+    #[inline]
+    pub fn pieces(&self, player: Player) -> u64 {
+        self.pieces[player.index()]
+    }
+
+    /// Every piece on the board.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The number of pieces of `player`.
+    #[inline]
+    pub fn piece_count(&self, player: Player) -> u32 {
+        self.pieces[player.index()].count_ones()
+    }
+
+    /// The owner of the piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Player> {
+        let bit = square.bit();
+        if self.pieces[0] & bit != 0 {
+            Some(Player::First)
+        } else if self.pieces[1] & bit != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The number of pieces (both colours) on the line of `orientation`
+    /// through `square`: the length of any move along it.
+    #[inline]
+    pub fn line_count(&self, square: Square, orientation: Orientation) -> u32 {
+        let o = orientation as usize;
+        ((self.counts[o] >> (4 * u32::from(LINE_INDEX[square.index()][o]))) & 15) as u32
+    }
+
+    /// Whether the previous move was a pass.
+    #[inline]
+    pub fn passed(&self) -> bool {
+        self.passed
+    }
+
+    /// The rule in force for a move that connects both sides.
+    #[inline]
+    pub fn simultaneous(&self) -> Simultaneous {
+        self.simultaneous
+    }
+
+    /// Whether the pieces of `player` form one connected group.
+    #[inline]
+    pub fn is_connected(&self, player: Player) -> bool {
+        is_connected(self.pieces[player.index()])
+    }
+
+    /// The side to move.
+    #[inline]
+    pub(crate) fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The incrementally kept hash.
+    #[inline]
+    pub(crate) fn hash_value(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash from scratch: pieces, side to move, pass flag.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for p in 0..2 {
+            for s in Square::iter(self.pieces[p]) {
+                h ^= piece_key(p, s.index());
+            }
+        }
+        if self.side == Player::Second {
+            h ^= ZOBRIST[Z_SIDE];
+        }
+        if self.passed {
+            h ^= ZOBRIST[Z_PASS];
+        }
+        h
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sink>(&self, player: Player, sink: &mut S) {
+        let us = player.index();
+        generate(
+            self.pieces[us],
+            self.pieces[us ^ 1],
+            &self.counts,
+            usize::from(self.size - 6),
+            sink,
+        );
+    }
+
+    /// Every legal move of the side to move; the pass alone if it has none.
+    #[inline]
+    pub(crate) fn moves(&self, list: &mut MoveList<LoaMove>) {
+        self.generate_for(self.side, &mut Lister(list));
+        if list.is_empty() {
+            list.push(LoaMove::PASS);
+        }
+    }
+
+    /// The number of legal moves of the side to move (a forced pass counts
+    /// as one).
+    #[inline]
+    pub fn move_count(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate_for(self.side, &mut counter);
+        counter.0.max(1)
+    }
+
+    /// Whether `player` has a move other than passing.
+    pub fn can_move(&self, player: Player) -> bool {
+        let mut any = AnyMove(false);
+        self.generate_for(player, &mut any);
+        any.0
+    }
+
+    /// Play a move generated in this position.
+    #[inline]
+    pub(crate) fn play_move(&mut self, mv: LoaMove) {
+        self.hash ^= ZOBRIST[Z_SIDE];
+        self.side = self.side.other();
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+            if !self.passed {
+                self.passed = true;
+                self.hash ^= ZOBRIST[Z_PASS];
+            }
+            return;
+        };
+        if self.passed {
+            self.passed = false;
+            self.hash ^= ZOBRIST[Z_PASS];
+        }
+        let us = self.side.other().index();
+        let (f, t) = (from.index(), to.index());
+        self.pieces[us] ^= from.bit() | to.bit();
+        self.hash ^= piece_key(us, f) ^ piece_key(us, t);
+        let captured = self.pieces[us ^ 1] & to.bit() != 0;
+        if captured {
+            self.pieces[us ^ 1] ^= to.bit();
+            self.hash ^= piece_key(us ^ 1, t);
+        }
+        // A capture leaves the counts of the destination's lines unchanged.
+        let arrived = if captured {
+            [0; ORIENTATIONS]
+        } else {
+            COUNT_UNIT[t]
+        };
+        for ((count, left), arrived) in self.counts.iter_mut().zip(COUNT_UNIT[f]).zip(arrived) {
+            *count = *count - left + arrived;
+        }
+    }
+
+    /// The outcome by the board: connection (checked for both sides), or a
+    /// draw when the previous move was a pass and the side to move cannot
+    /// move either.
+    pub(crate) fn board_outcome(&self) -> Option<Outcome> {
+        let mover = self.side.other();
+        match (self.is_connected(mover), self.is_connected(self.side)) {
+            (true, true) => Some(match self.simultaneous {
+                Simultaneous::Draw => Outcome::draw(EndReason::SimultaneousConnection),
+                Simultaneous::MoverWins => Outcome::win(mover, EndReason::SimultaneousConnection),
+            }),
+            (true, false) => Some(Outcome::win(mover, EndReason::Connection)),
+            (false, true) => Some(Outcome::win(self.side, EndReason::Connection)),
+            (false, false) => (self.passed && !self.can_move(self.side))
+                .then_some(Outcome::draw(EndReason::NoMovesForEither)),
+        }
+    }
+}
