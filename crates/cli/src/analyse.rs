@@ -42,7 +42,6 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         println!("bestmove (none)");
         return Ok(());
     }
-    println!("{} to move", game.side_name(game.side_to_move()));
     let limits = Limits {
         movetime: Some(Duration::from_millis(args.time)),
         nodes: None,

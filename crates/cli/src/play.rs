@@ -76,7 +76,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             println!("{}", game.diagram());
             show_board = false;
         }
-        print!("{} to move> ", game.side_name(you));
+        print!("your move> ");
         std::io::stdout().flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {

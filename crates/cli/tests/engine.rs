@@ -1,0 +1,196 @@
+//! `gamut engine`: a protocol session with the real binary — handshake,
+//! position and search, errors for bad input, `stop` of an infinite search.
+
+mod common;
+
+use common::{run, GAMUT};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// A running `gamut engine`.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(GAMUT)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start gamut engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("wait");
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn handshake_search_and_legal_moves() {
+    let mut e = Engine::start();
+    e.send("gamut");
+    let hello = e.until("gamutok");
+    assert!(hello[0].starts_with("id name gamut "), "{hello:?}");
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("id games ") && l.contains("loa")));
+    for option in ["Threads", "Level", "Engine"] {
+        let prefix = format!("option name {option} type ");
+        assert!(hello.iter().any(|l| l.starts_with(&prefix)), "{hello:?}");
+    }
+    e.send("setoption name Threads value 1");
+    e.send("setoption name Level value easy");
+    e.send("newgame loa");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+
+    e.send("position startpos moves b1-d3 a2-c2");
+    e.send("legal");
+    let legal = e.until("legal");
+    let moves: Vec<String> = legal[0]
+        .split_whitespace()
+        .skip(1)
+        .map(String::from)
+        .collect();
+    assert!(!moves.is_empty());
+    e.send("go depth 2");
+    let search = e.until("bestmove");
+    let best = search
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(moves.contains(&best), "{best} not in {moves:?}");
+    for info in &search[..search.len() - 1] {
+        assert!(info.starts_with("info "), "{info}");
+    }
+    e.quit();
+}
+
+#[test]
+fn bad_commands_are_answered_with_errors() {
+    let mut e = Engine::start();
+    for (command, expected) in [
+        ("position startpos", "no game"),
+        ("go depth 1", "no game"),
+        ("newgame chess", "unknown game"),
+        ("newgame loa size=5", "size"),
+        ("frobnicate", "unknown command"),
+        ("go depth x", "whole number"),
+        ("setoption name Threads value 0", "Threads"),
+        ("setoption name Colour value red", "unknown option"),
+        ("setoption name Level value godlike", "unknown level"),
+    ] {
+        e.send(command);
+        e.send("isready");
+        let answer = e.until("readyok");
+        assert!(
+            answer[0].starts_with("info string error: ") && answer[0].contains(expected),
+            "{command}: {answer:?}"
+        );
+    }
+    e.send("newgame loa");
+    for (command, expected) in [
+        ("position startpos moves b1-d9", "move 1"),
+        ("position startpos moves b1-d3 b1-d3", "move 2"),
+        ("position text nonsense", "position"),
+        ("position", "usage"),
+    ] {
+        e.send(command);
+        e.send("isready");
+        let answer = e.until("readyok");
+        assert!(
+            answer[0].starts_with("info string error: ") && answer[0].contains(expected),
+            "{command}: {answer:?}"
+        );
+    }
+    // Still alive and still at the start.
+    e.send("legal");
+    let legal = e.until("legal");
+    assert_eq!(legal[0].split_whitespace().count(), 1 + 36);
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let mut e = Engine::start();
+    e.send("newgame loa");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let best = lines.last().unwrap();
+    assert_ne!(best, "bestmove (none)");
+    e.quit();
+}
+
+/// Black is connected: the game is over.
+const FINISHED: &str = ".bb...../w......./......../......../......../......../......../.......w w";
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let input = format!("newgame loa\nposition text {FINISHED}\ngo depth 3\nlegal\n");
+    let (out, _, ok) = run(&["engine"], &input);
+    assert!(ok);
+    assert_eq!(out, "bestmove (none)\nlegal\n");
+}
+
+#[test]
+fn the_end_of_input_still_sends_the_best_move() {
+    let (out, _, ok) = run(&["engine"], "newgame loa\nposition startpos\ngo depth 1\n");
+    assert!(ok);
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+}
