@@ -166,18 +166,25 @@ impl Sprt {
         Ok(Sprt::new(elo0, elo1, 0.05, 0.05))
     }
 
-    /// The log-likelihood ratio of the games so far (0 while every game
-    /// had the same result: no variance to judge by yet).
+    /// The log-likelihood ratio of the games so far. Each of win, draw
+    /// and loss gets half a game as a prior, so that the variance is never
+    /// zero and a clean sweep can decide the test (the prior pulls the
+    /// mean slightly towards one half: it errs on the side of playing on).
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let Some(mean) = tally.score() else {
-            return 0.0;
-        };
-        let var = tally.variance(mean);
-        if var <= 0.0 {
+        if tally.games() == 0 {
             return 0.0;
         }
+        const PRIOR: f64 = 0.5;
+        let (w, d, l) = (
+            f64::from(tally.wins) + PRIOR,
+            f64::from(tally.draws) + PRIOR,
+            f64::from(tally.losses) + PRIOR,
+        );
+        let n = w + d + l;
+        let mean = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        f64::from(tally.games()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
     /// Whether the test is decided after these games.
@@ -264,8 +271,11 @@ mod tests {
         assert_eq!(s.verdict(&tally(3, 1, 2)), Verdict::Continue);
         assert_eq!(s.verdict(&tally(80, 10, 10)), Verdict::H1);
         assert_eq!(s.verdict(&tally(10, 10, 80)), Verdict::H0);
-        // No variance yet: undecided.
-        assert_eq!(s.llr(&tally(5, 0, 0)), 0.0);
+        assert_eq!(s.llr(&Tally::default()), 0.0);
+        // A clean sweep decides too, though not at once.
+        assert_eq!(s.verdict(&tally(2, 0, 0)), Verdict::Continue);
+        assert_eq!(s.verdict(&tally(20, 0, 0)), Verdict::H1);
+        assert_eq!(s.verdict(&tally(0, 0, 20)), Verdict::H0);
     }
 
     #[test]
