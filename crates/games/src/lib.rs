@@ -50,6 +50,7 @@ macro_rules! catalogue {
 
 catalogue! {
     Loa => gamut_loa::Loa,
+    Football => gamut_football::Football,
 }
 
 /// Errors building a game by name.
