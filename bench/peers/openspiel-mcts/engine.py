@@ -4,8 +4,8 @@ A peer for `gamut match ... --b cmd:bench/peers/openspiel-mcts/engine`: it
 reads protocol commands on stdin and answers on stdout (see
 docs/engine-protocol.md). The search is OpenSpiel's C++ MCTS bot
 (`pyspiel.MCTSBot`) with a random-rollout evaluator, a fixed number of
-simulations per move (10,000 unless `setoption name Simulations` says
-otherwise); `go` limits are ignored, and the search cannot be stopped early.
+simulations per move (10,000 unless `--simulations N` or `setoption name
+Simulations` says otherwise); `go` limits are ignored, and the search cannot be stopped early.
 
 Moves: OpenSpiel writes Lines of Action moves as `b1-d3` and captures as
 `b1xd3`, the same as Gamut's notation; moves are matched by that text
@@ -17,6 +17,7 @@ the end-of-game options (repetition, move limit, simultaneous connection)
 are the controller's business and are accepted as given.
 """
 
+import argparse
 import sys
 
 import pyspiel
@@ -32,10 +33,10 @@ REQUIRED_OPTIONS = {"size": "8", "setup": "standard"}
 class Engine:
     """One protocol session."""
 
-    def __init__(self):
+    def __init__(self, simulations, seed):
         self.game = pyspiel.load_game("lines_of_action")
-        self.simulations = DEFAULT_SIMULATIONS
-        self.seed = 1
+        self.simulations = simulations
+        self.seed = seed
         self.state = None
         self.bot = None
 
@@ -169,7 +170,16 @@ class Engine:
 
 
 def main():
-    engine = Engine()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--simulations", type=int, default=DEFAULT_SIMULATIONS,
+        help="MCTS simulations per move (default %(default)s)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    args = parser.parse_args()
+    if args.simulations < 1:
+        parser.error("--simulations must be positive")
+    engine = Engine(args.simulations, args.seed)
     for line in sys.stdin:
         if not engine.handle(line):
             break
