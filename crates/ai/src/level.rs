@@ -1,7 +1,26 @@
 //! Difficulty levels of the computer opponent.
 
+use crate::Limits;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
+
+/// What a level means for the engine: a budget that caps the caller's
+/// limits, and deliberate weaknesses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelProfile {
+    /// The most the level may think (the tighter of these and the
+    /// caller's limits apply).
+    pub cap: Limits,
+    /// Evaluation noise: each position's value is off by up to ± this.
+    pub noise: i32,
+    /// The chance of playing a random legal move instead of the best.
+    pub blunder_chance: f64,
+    /// Most search threads the level uses.
+    pub max_threads: usize,
+    /// Transposition table size (MB).
+    pub tt_megabytes: usize,
+}
 
 /// A difficulty level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,6 +46,46 @@ impl Level {
         Level::Hard,
         Level::Max,
     ];
+
+    /// The level's budget and weaknesses. `random` does not search (its
+    /// profile is never used for a search).
+    pub fn profile(self) -> LevelProfile {
+        let ms = Duration::from_millis;
+        let (cap, noise, blunder_chance, max_threads, tt_megabytes) = match self {
+            Level::Random => (Limits::depth(1), 0, 1.0, 1, 1),
+            Level::Easy => (
+                Limits {
+                    movetime: Some(ms(150)),
+                    nodes: Some(20_000),
+                    depth: Some(2),
+                },
+                150,
+                0.2,
+                1,
+                2,
+            ),
+            Level::Medium => (
+                Limits {
+                    movetime: Some(ms(600)),
+                    nodes: Some(400_000),
+                    depth: Some(4),
+                },
+                40,
+                0.04,
+                1,
+                8,
+            ),
+            Level::Hard => (Limits::movetime(ms(3_000)), 0, 0.0, 2, 32),
+            Level::Max => (Limits::default(), 0, 0.0, 256, 64),
+        };
+        LevelProfile {
+            cap,
+            noise,
+            blunder_chance,
+            max_threads,
+            tt_megabytes,
+        }
+    }
 
     /// The level's name (`easy`).
     pub fn name(self) -> &'static str {

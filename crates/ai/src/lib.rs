@@ -6,18 +6,34 @@
 //! (`random`, `easy`, `medium`, `hard`, `max`, `mcts`), [`Limits`] and a stop
 //! flag, reports a [`SearchInfo`] after each iteration and returns a
 //! [`SearchReport`] with the best move in notation.
+//!
+//! Typed code uses [`search_record`] / [`search_setup`] for any game that
+//! implements [`Evaluate`].
 
+mod alphabeta;
 mod dynamic;
+mod engine;
+mod evaluate;
+mod history;
+mod iterative;
 mod level;
 mod limits;
+mod mcts;
 mod random_player;
 mod report;
 mod score;
+mod setup;
+mod shared;
 mod spec;
+mod tt;
 
 pub use dynamic::{search, think};
-pub use level::Level;
+pub use engine::{search_record, search_setup};
+pub use evaluate::Evaluate;
+pub use level::{Level, LevelProfile};
 pub use limits::Limits;
+pub use mcts::{search_mcts, MctsConfig, Playout};
 pub use report::{SearchInfo, SearchReport};
 pub use score::Score;
+pub use setup::SearchSetup;
 pub use spec::{EngineKind, EngineSpec};

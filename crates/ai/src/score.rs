@@ -34,15 +34,6 @@ impl Score {
         }
     }
 
-    /// The internal search value of this score.
-    pub(crate) fn to_internal(self) -> i32 {
-        match self {
-            Score::Value(v) => v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
-            Score::WinIn(n) => MATE - n.min(999) as i32,
-            Score::LossIn(n) => -(MATE - n.min(999) as i32),
-        }
-    }
-
     /// The same score from the other side's point of view.
     pub fn flip(self) -> Score {
         match self {
@@ -69,18 +60,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn internal_encoding_round_trips() {
-        for s in [
-            Score::Value(0),
-            Score::Value(-250),
-            Score::WinIn(1),
-            Score::LossIn(6),
-        ] {
-            assert_eq!(Score::from_internal(s.to_internal()), s);
-        }
+    fn internal_values_decode() {
+        assert_eq!(Score::from_internal(0), Score::Value(0));
+        assert_eq!(Score::from_internal(-250), Score::Value(-250));
+        assert_eq!(Score::from_internal(MATE - 1), Score::WinIn(1));
+        assert_eq!(Score::from_internal(-(MATE - 6)), Score::LossIn(6));
         assert_eq!(Score::WinIn(3).flip(), Score::LossIn(3));
-        assert!(Score::WinIn(1).to_internal() > Score::WinIn(3).to_internal());
-        assert!(Score::LossIn(2).to_internal() < Score::LossIn(8).to_internal());
     }
 
     #[test]

@@ -1,0 +1,25 @@
+//! What the generic searches need from a game beyond its rules: a static
+//! evaluation and which moves are tactical.
+
+use gamut_core::Game;
+
+/// A game the computer can play: [`Game`] plus a heuristic evaluation.
+///
+/// The per-game implementations live in [`crate::eval`].
+pub trait Evaluate: Game {
+    /// Whether quiescence search (tactical moves only, after the nominal
+    /// depth) is worth it for this game.
+    const QUIESCENCE: bool = false;
+
+    /// The value of this position (not finished: [`Game::outcome`] is
+    /// `None`) for the side to move; about 100 is one pawn-like unit, and
+    /// the value must stay well inside ±20,000.
+    fn evaluate(&self) -> i32;
+
+    /// How tactical a legal move is: 0 for a quiet move; positive for a
+    /// capture, a shot or a threat, larger for moves to try first. Tactical
+    /// moves are ordered early and are the moves quiescence searches.
+    fn tactical_value(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+}

@@ -1,0 +1,49 @@
+//! The position a search starts from, with what the game-level rules need
+//! from the game so far (history for repetition, plies for the move limit).
+
+use gamut_core::{Game, GameOptions, GameRecord};
+
+/// A search's root and the rules that depend on the game so far.
+#[derive(Clone, Debug)]
+pub struct SearchSetup<G: Game> {
+    /// The position to search.
+    pub root: G,
+    /// Hashes of the positions before the root, oldest first.
+    pub history: Vec<u64>,
+    /// Plies played before the root (for the move limit).
+    pub plies_played: u32,
+    /// Whether a repeated position is a draw.
+    pub repetition: bool,
+    /// The game is drawn after this many plies.
+    pub move_limit: Option<u32>,
+}
+
+impl<G: Game> SearchSetup<G> {
+    /// Search the current position of a game record, with its history and
+    /// its options' repetition and move-limit rules.
+    pub fn from_record(record: &GameRecord<G>) -> Self {
+        let positions = record.positions();
+        let (root, before) = positions
+            .split_last()
+            .expect("a record always has a position");
+        SearchSetup {
+            root: root.clone(),
+            history: before.iter().map(Game::hash).collect(),
+            plies_played: record.moves().len() as u32,
+            repetition: record.options().repetition_limit().is_some(),
+            move_limit: record.options().move_limit(),
+        }
+    }
+
+    /// Search a lone position: no history, no repetition rule or move
+    /// limit.
+    pub fn from_position(root: G) -> Self {
+        SearchSetup {
+            root,
+            history: Vec::new(),
+            plies_played: 0,
+            repetition: false,
+            move_limit: None,
+        }
+    }
+}
