@@ -1,0 +1,124 @@
+// The server's HTTP and WebSocket API (docs/api.md).
+
+/** An API error with the server's message. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: 'same-origin',
+  });
+  const type = res.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  return data;
+}
+
+export const api = {
+  catalogue: () => request('GET', '/api/catalogue'),
+  me: () => request('GET', '/api/me'),
+  guest: () => request('POST', '/api/guest'),
+  signup: (username, password) => request('POST', '/api/signup', { username, password }),
+  signin: (username, password) => request('POST', '/api/signin', { username, password }),
+  signout: () => request('POST', '/api/signout'),
+  lobby: () => request('GET', '/api/lobby'),
+  create: (spec) => request('POST', '/api/games', spec),
+  join: (id) => request('POST', `/api/games/${id}/join`),
+  cancel: (id) => request('DELETE', `/api/games/${id}`),
+  games: (query) => request('GET', `/api/games?${new URLSearchParams(query)}`),
+  game: (id) => request('GET', `/api/games/${id}`),
+  exportText: (id) => request('GET', `/api/games/${id}/export`),
+  replay: (id) => request('GET', `/api/games/${id}/replay`),
+  importRecord: (record) => request('POST', '/api/import', { record }),
+  user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),
+  leaderboard: (game) => request('GET', `/api/leaderboard/${game}`),
+};
+
+function wsUrl(path) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}${path}`;
+}
+
+/**
+ * A WebSocket that reconnects by itself (with `?since=` from `since()`),
+ * and pings to keep the connection alive.
+ */
+export class LiveSocket {
+  constructor(path, { onMessage, onStatus, since } = {}) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus || (() => {});
+    this.since = since || (() => null);
+    this.closed = false;
+    this.delay = 500;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.connect();
+  }
+
+  connect() {
+    const v = this.since();
+    const url = wsUrl(this.path + (v ? `?since=${v}` : ''));
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus('open');
+      clearInterval(this.ping);
+      this.ping = setInterval(() => this.send({ type: 'ping' }), 25000);
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      if ((msg.type === 'ack' || msg.type === 'error') && this.pending.has(msg.id)) {
+        const { resolve, reject } = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (msg.type === 'ack') resolve(msg); else reject(new Error(msg.error));
+      }
+      this.onMessage?.(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(this.ping);
+      for (const { reject } of this.pending.values()) reject(new Error('connection lost'));
+      this.pending.clear();
+      if (this.closed) return;
+      this.onStatus('closed');
+      setTimeout(() => !this.closed && this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /** Send with an id; resolves on `ack`, rejects on `error`. */
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ ...msg, id })) {
+        reject(new Error('not connected'));
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+    });
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ping);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,300 @@
+// The interactive board shared by every game: draws through a game's
+// renderer, highlights legal targets parsed from the server's legal-move
+// list, and turns click-click, drag-and-drop (pointer events, so touch
+// works) and the keyboard into moves. It knows no rules: a move can only be
+// made by picking one of the notation strings the server sent.
+
+import { s } from '../dom.js';
+import { t } from '../i18n.js';
+
+const DRAG_THRESHOLD = 6; // CSS pixels before a press becomes a drag
+
+export class Board {
+  /**
+   * @param {HTMLElement} host where the SVG goes
+   * @param {object} game the game module (see games/*.js)
+   * @param {object} handlers { onMove(text), onChoose(candidates) -> Promise<text|null> }
+   */
+  constructor(host, game, handlers = {}) {
+    this.host = host;
+    this.game = game;
+    this.handlers = handlers;
+    this.svg = s('svg', {
+      class: `board board-${game.id}`,
+      role: 'application',
+      tabindex: '0',
+      'aria-label': t('board.label', { game: t(`game.${game.id}`) }),
+    });
+    host.append(this.svg);
+    this.state = { view: null, legal: [], flipped: false, lastMove: null, interactive: false };
+    this.selected = null;
+    this.cursor = null;
+    this.drag = null;
+    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+    this.svg.addEventListener('keydown', (e) => this.keyDown(e));
+    this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  /**
+   * Show a position. `animate` plays the last move's animation (use it when
+   * the position follows from the previous one by `lastMove`).
+   */
+  update({ view, legal = [], flipped = false, lastMove = null, interactive = false, animate = false }) {
+    const prevView = this.state.view;
+    this.state = { view, legal, flipped, lastMove, interactive };
+    this.moves = legal.map((text) => ({ text, ...this.game.moveParts(text, view) }));
+    this.byFrom = new Map();
+    for (const m of this.moves) {
+      if (!m.from || !m.to) continue;
+      if (!this.byFrom.has(m.from)) this.byFrom.set(m.from, []);
+      this.byFrom.get(m.from).push(m);
+    }
+    if (this.selected && !this.byFrom.has(this.selected)) this.selected = null;
+    this.render();
+    if (animate && prevView && lastMove) this.animateLast();
+  }
+
+  /** Moves that are not a from/to pair (pass, draw declaration, team choice). */
+  actions() {
+    return (this.moves || []).filter((m) => !m.from || !m.to);
+  }
+
+  render() {
+    const { view, flipped, lastMove } = this.state;
+    if (!view) return;
+    const last = lastMove ? this.game.moveParts(lastMove, view) : null;
+    const geo = this.game.geometry(view, flipped, this.state.legal);
+    this.geo = geo;
+    this.svg.setAttribute('viewBox', geo.viewBox.join(' '));
+    this.svg.replaceChildren();
+    const board = s('g', { class: 'layer-board' });
+    const marks = s('g', { class: 'layer-marks' });
+    const pieces = s('g', { class: 'layer-pieces' });
+    const top = s('g', { class: 'layer-top' });
+    this.svg.append(board, marks, pieces, top);
+    this.pieceEls = this.game.draw({ board, pieces, top }, view, geo, { flipped, legal: this.state.legal }) || new Map();
+
+    const r = geo.markRadius;
+    if (last && last.from && last.to) {
+      for (const key of [last.from, last.to]) {
+        const p = geo.points.get(key);
+        if (p) marks.append(s('circle', { class: 'mark-last', cx: p.x, cy: p.y, r: p.r ?? r }));
+      }
+    }
+    if (this.state.interactive) {
+      for (const key of this.byFrom.keys()) {
+        const el = this.pieceEls.get(key);
+        if (el) el.classList.add('movable');
+      }
+    }
+    if (this.selected) {
+      const p = geo.points.get(this.selected);
+      if (p) marks.append(s('circle', { class: 'mark-selected', cx: p.x, cy: p.y, r: p.r ?? r }));
+      const seen = new Set();
+      for (const m of this.byFrom.get(this.selected) || []) {
+        if (seen.has(m.to)) continue;
+        seen.add(m.to);
+        const q = geo.points.get(m.to);
+        if (!q) continue;
+        const occupied = this.pieceEls.has(m.to);
+        top.append(
+          s('circle', {
+            class: ['mark-target', occupied ? 'occupied' : '', m.kind ? `kind-${m.kind}` : ''],
+            cx: q.x, cy: q.y,
+            r: occupied ? (q.r ?? r) * 0.92 : (q.r ?? r) * 0.36,
+            'data-target': m.to,
+          }),
+        );
+      }
+    }
+    if (this.cursor && document.activeElement === this.svg) {
+      const p = geo.points.get(this.cursor);
+      if (p) top.append(s('circle', { class: 'mark-cursor', cx: p.x, cy: p.y, r: (p.r ?? r) * 1.02 }));
+    }
+  }
+
+  animateLast() {
+    const { lastMove, view } = this.state;
+    const parts = this.game.moveParts(lastMove, view);
+    if (!parts.from || !parts.to || !this.geo) return;
+    const a = this.geo.points.get(parts.from);
+    const b = this.geo.points.get(parts.to);
+    const key = parts.anim === 'ball' ? 'ball' : parts.to;
+    const el = key === 'ball' ? this.svg.querySelector('.ball') : this.pieceEls.get(key);
+    if (!a || !b || !el || !el.animate) return;
+    const dx = a.x - b.x;
+    const dy = a.y - b.y;
+    el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0px, 0px)' }],
+      { duration: 220, easing: 'cubic-bezier(.2,.7,.3,1)' },
+    );
+  }
+
+  // ---- picking -----------------------------------------------------------
+
+  svgPoint(e) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const m = this.svg.getScreenCTM();
+    return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
+  }
+
+  /** The point (board position) under SVG coordinates, or null. */
+  keyAt(x, y) {
+    let best = null;
+    let bestD = Infinity;
+    for (const [key, p] of this.geo.points) {
+      const d = Math.hypot(p.x - x, p.y - y);
+      const reach = (p.hit ?? p.r ?? this.geo.markRadius) * 1.05;
+      if (d <= reach && d < bestD) {
+        best = key;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  pointerDown(e) {
+    if (!this.state.interactive || !this.geo || e.button > 0) return;
+    const { x, y } = this.svgPoint(e);
+    const key = this.keyAt(x, y);
+    this.svg.focus({ preventScroll: true });
+    if (key && this.byFrom.has(key) && this.pieceEls.get(key)) {
+      e.preventDefault();
+      this.svg.setPointerCapture?.(e.pointerId);
+      this.drag = { key, startX: e.clientX, startY: e.clientY, x0: x, y0: y, moved: false, wasSelected: this.selected === key, id: e.pointerId };
+      if (this.selected !== key) {
+        this.selected = key;
+        this.render();
+      }
+      return;
+    }
+    this.drag = { key: null, startX: e.clientX, startY: e.clientY, id: e.pointerId };
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d || !d.key || d.id !== e.pointerId) return;
+    if (!d.moved && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < DRAG_THRESHOLD) return;
+    e.preventDefault();
+    d.moved = true;
+    const { x, y } = this.svgPoint(e);
+    const el = this.pieceEls.get(d.key);
+    if (el) {
+      el.classList.add('dragging');
+      el.setAttribute('transform', `translate(${x - d.x0} ${y - d.y0})`);
+      el.parentNode.append(el);
+    }
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || d.id !== e.pointerId || !this.geo) return;
+    const { x, y } = this.svgPoint(e);
+    const key = this.keyAt(x, y);
+    if (d.key && d.moved) {
+      if (key && key !== d.key && this.targetsOf(d.key).has(key)) {
+        this.tryMove(d.key, key);
+      } else {
+        this.render();
+      }
+      return;
+    }
+    if (d.key) {
+      // A click on a movable piece: it was selected on press; a second click
+      // on the same piece deselects it.
+      if (d.wasSelected) {
+        this.selected = null;
+        this.render();
+      }
+      return;
+    }
+    this.clickKey(key);
+  }
+
+  cancelDrag() {
+    if (this.drag && this.drag.moved) this.render();
+    this.drag = null;
+  }
+
+  targetsOf(from) {
+    return new Set((this.byFrom.get(from) || []).map((m) => m.to));
+  }
+
+  /** A click (or Enter) on a board position. Non-targets never make a move. */
+  clickKey(key) {
+    if (!this.state.interactive) return;
+    if (this.selected && key && this.targetsOf(this.selected).has(key)) {
+      this.tryMove(this.selected, key);
+      return;
+    }
+    if (key && this.byFrom.has(key)) {
+      this.selected = this.selected === key ? null : key;
+    } else {
+      this.selected = null;
+    }
+    this.render();
+  }
+
+  async tryMove(from, to) {
+    const candidates = (this.byFrom.get(from) || []).filter((m) => m.to === to);
+    let text = candidates.length === 1 ? candidates[0].text : null;
+    if (candidates.length > 1 && this.handlers.onChoose) text = await this.handlers.onChoose(candidates);
+    this.selected = null;
+    if (text) {
+      this.render();
+      this.handlers.onMove?.(text);
+    } else {
+      this.render();
+    }
+  }
+
+  // ---- keyboard ----------------------------------------------------------
+
+  keyDown(e) {
+    if (!this.geo) return;
+    const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (e.key in dirs) {
+      e.preventDefault();
+      this.moveCursor(...dirs[e.key]);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (this.cursor) this.clickKey(this.cursor);
+    } else if (e.key === 'Escape') {
+      this.selected = null;
+      this.render();
+    }
+  }
+
+  moveCursor(dx, dy) {
+    const points = this.geo.points;
+    if (!this.cursor || !points.has(this.cursor)) {
+      this.cursor = this.selected || [...this.byFrom.keys()][0] || points.keys().next().value;
+      this.render();
+      return;
+    }
+    const here = points.get(this.cursor);
+    let best = null;
+    let bestScore = Infinity;
+    for (const [key, p] of points) {
+      if (key === this.cursor) continue;
+      const vx = p.x - here.x;
+      const vy = p.y - here.y;
+      const dist = Math.hypot(vx, vy);
+      const along = (vx * dx + vy * dy) / dist;
+      if (along < 0.5) continue; // within 60 degrees of the direction
+      const score = dist * (2 - along);
+      if (score < bestScore) {
+        bestScore = score;
+        best = key;
+      }
+    }
+    if (best) this.cursor = best;
+    this.render();
+  }
+}

@@ -1,0 +1,114 @@
+// The page shell: header, language switch, sound toggle, account menu and
+// a router over the URL path (the server serves index.html for each page).
+
+import { h, replace } from './dom.js';
+import { t, LANGUAGES, preferredLanguage, setLanguage, language } from './i18n.js';
+import { soundOn, setSound } from './sound.js';
+import { currentUser, loadUser, onUserChange } from './session.js';
+import { api } from './api.js';
+import { icon } from './icons.js';
+import * as lobby from './pages/lobby.js';
+import * as gamePage from './pages/game.js';
+import * as replay from './pages/replay.js';
+import * as rules from './pages/rules.js';
+import * as profile from './pages/profile.js';
+import * as account from './pages/account.js';
+
+const ROUTES = [
+  [/^\/$/, lobby],
+  [/^\/game\/([A-Za-z0-9]+)$/, gamePage],
+  [/^\/replay(?:\/([A-Za-z0-9]+))?$/, replay],
+  [/^\/rules(?:\/([a-z]+))?$/, rules],
+  [/^\/profile(?:\/([^/]+))?$/, profile],
+  [/^\/(signin|signup)$/, account],
+];
+
+let cleanup = null;
+let main;
+let header;
+
+/** Go to a path inside the app without reloading. */
+export function navigate(path, replaceState = false) {
+  if (replaceState) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+function route() {
+  if (cleanup) cleanup();
+  cleanup = null;
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  for (const [re, page] of ROUTES) {
+    const m = re.exec(path);
+    if (m) {
+      main.replaceChildren();
+      main.className = `page page-${page.name || 'x'}`;
+      cleanup = page.render(main, m.slice(1).map((x) => (x ? decodeURIComponent(x) : x)), { navigate }) || null;
+      window.scrollTo(0, 0);
+      return;
+    }
+  }
+  replace(main, h('section.card.empty', null, h('h1', null, t('error.not_found')), h('a', { href: '/' }, t('nav.home'))));
+}
+
+function link(path, label, cls) {
+  return h('a', { href: path, class: cls }, label);
+}
+
+function renderHeader() {
+  const user = currentUser();
+  const langSelect = h('select.lang', { 'aria-label': t('nav.language'), id: 'lang-select', onchange: (e) => setLanguage(e.target.value, true) },
+    LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === language() }, l.name)));
+  const sound = h('button.icon-btn', {
+    id: 'sound-toggle',
+    'aria-pressed': String(soundOn()),
+    title: t(soundOn() ? 'nav.sound_on' : 'nav.sound_off'),
+    onclick: () => { setSound(!soundOn()); renderHeader(); },
+  }, icon(soundOn() ? 'soundOn' : 'soundOff'));
+  const account = user
+    ? h('div.account', null,
+        link(`/profile/${encodeURIComponent(user.name)}`, user.name, 'user-name'),
+        user.guest ? h('span.badge', null, t('account.guest')) : null,
+        user.guest ? link('/signup', t('nav.signup'), 'btn small') : h('button.btn.small.ghost', { onclick: signOut }, t('nav.signout')))
+    : h('div.account', null, link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small'));
+  replace(header,
+    h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
+    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+    h('div.tools', null, langSelect, sound, account),
+  );
+}
+
+async function signOut() {
+  await api.signout().catch(() => {});
+  await loadUser();
+  navigate('/');
+}
+
+async function boot() {
+  await setLanguage(preferredLanguage());
+  const app = document.getElementById('app');
+  header = h('header.site-header');
+  main = h('main#main.page');
+  replace(app, header, main, h('footer.site-footer', null, h('span#footer-text', null, t('footer.text'))));
+  await loadUser();
+  renderHeader();
+  onUserChange(renderHeader);
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a[href]');
+    if (!a || a.target || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    const href = a.getAttribute('href');
+    if (!href.startsWith('/') || href.startsWith('/api/')) return;
+    e.preventDefault();
+    navigate(href);
+  });
+  window.addEventListener('popstate', route);
+  const { onLanguageChange } = await import('./i18n.js');
+  onLanguageChange(() => {
+    renderHeader();
+    document.getElementById('footer-text').textContent = t('footer.text');
+    route();
+  });
+  route();
+}
+
+boot();

@@ -1,0 +1,105 @@
+// Pieces of UI shared by several pages: game names, players, results,
+// option labels, clocks text and the catalogue cache.
+
+import { h } from '../dom.js';
+import { t, has } from '../i18n.js';
+import { api } from '../api.js';
+
+let catalogue = null;
+
+/** The server's catalogue (games, options, levels, speeds), fetched once. */
+export async function getCatalogue() {
+  if (!catalogue) catalogue = await api.catalogue();
+  return catalogue;
+}
+
+/** A game's display name. */
+export function gameTitle(name) {
+  return has(`game.${name}`) ? t(`game.${name}`) : name;
+}
+
+/** A side's display name (`Black`, `South`...). */
+export function sideName(game, side) {
+  const key = `side.${game}.${side}`;
+  return has(key) ? t(key) : String(side);
+}
+
+/** The name of a seat (person, computer or empty). */
+export function seatName(seat) {
+  if (!seat) return t('seat.empty');
+  if (seat.computer) return t('seat.computer', { level: levelName(seat.computer) });
+  return seat.user.name;
+}
+
+export function levelName(level) {
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
+/** The label of an option, and of one of its values. */
+export function optionLabel(game, spec) {
+  const key = `option.${game}.${spec.key}`;
+  return has(key) ? t(key) : spec.help || spec.key;
+}
+
+export function optionValueLabel(game, key, value) {
+  const k = `option.${game}.${key}.${value}`;
+  return has(k) ? t(k) : value;
+}
+
+/** `5+3`, or `∞` for untimed games. */
+export function clockText(clock) {
+  if (!clock || clock.type !== 'realtime') return t('clock.untimed');
+  const min = clock.initial_ms / 60000;
+  return `${Number.isInteger(min) ? min : min.toFixed(1)}+${Math.round(clock.increment_ms / 1000)}`;
+}
+
+/** m:ss (or h:mm:ss), tenths under 10 s. */
+export function formatMs(ms) {
+  const v = Math.max(0, ms);
+  if (v < 10000) return `0:0${(v / 1000).toFixed(1)}`;
+  const total = Math.floor(v / 1000);
+  const hh = Math.floor(total / 3600);
+  const mm = Math.floor((total % 3600) / 60);
+  const ss = String(total % 60).padStart(2, '0');
+  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+/** A short sentence for a result: who won and why. */
+export function resultText(game, result) {
+  if (!result) return '';
+  const who = result.winner === null || result.winner === undefined
+    ? t('result.draw')
+    : t('result.wins', { side: sideName(game, result.winner) });
+  const why = has(`reason.${result.reason}`) ? t(`reason.${result.reason}`) : result.reason;
+  return `${who} — ${why}`;
+}
+
+/** The options that differ from the defaults, as `key=value` text. */
+export function optionsText(game, options) {
+  const spec = catalogue?.games?.find((g) => g.name === game);
+  const parts = [];
+  for (const [k, v] of Object.entries(options || {})) {
+    const s = spec?.options?.find((o) => o.key === k);
+    if (s && s.default === v) continue;
+    if (s && s.kind?.type === 'text') continue;
+    parts.push(`${s ? optionLabel(game, s) : k}: ${optionValueLabel(game, k, v)}`);
+  }
+  return parts.join(', ');
+}
+
+/** A small row describing a game, for lists. */
+export function gameRow(g, actions) {
+  return h('li.game-row', { dataset: { id: g.id, game: g.game } },
+    h('span.game-icon', { class: `game-icon icon-${g.game}` }),
+    h('div.game-row-main', null,
+      h('div.game-row-title', null, gameTitle(g.game), h('span.muted', null, ` · ${clockText(g.clock)}`), g.rated ? h('span.badge', null, t('lobby.rated')) : null),
+      h('div.game-row-sub', null, `${seatName(g.players[0])} – ${seatName(g.players[1])}`, optionsText(g.game, g.options) ? h('span.muted', null, ` · ${optionsText(g.game, g.options)}`) : null),
+    ),
+    h('div.game-row-actions', null, actions),
+  );
+}
+
+/** Show an error message in a page area. */
+export function errorBox(err) {
+  return h('div.alert', { role: 'alert' }, err && err.message ? err.message : String(err));
+}

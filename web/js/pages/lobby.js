@@ -1,0 +1,187 @@
+// Home / lobby: create a game (game, options from the server's option
+// specs, time control, opponent), open seeks updating live, live games.
+
+import { h, replace } from '../dom.js';
+import { t } from '../i18n.js';
+import { api, LiveSocket } from '../api.js';
+import { ensureSession, currentUser } from '../session.js';
+import { getCatalogue, gameTitle, optionLabel, optionValueLabel, levelName, gameRow, errorBox } from './common.js';
+import { GAME_IDS } from '../games/index.js';
+import { miniBoard } from './diagrams.js';
+
+export const name = 'lobby';
+
+const CLOCKS = [
+  { id: 'untimed', clock: { type: 'untimed' } },
+  { id: '3+2', clock: { type: 'realtime', initial_ms: 180000, increment_ms: 2000 } },
+  { id: '5+3', clock: { type: 'realtime', initial_ms: 300000, increment_ms: 3000 } },
+  { id: '10+5', clock: { type: 'realtime', initial_ms: 600000, increment_ms: 5000 } },
+  { id: '15+10', clock: { type: 'realtime', initial_ms: 900000, increment_ms: 10000 } },
+  { id: '30+20', clock: { type: 'realtime', initial_ms: 1800000, increment_ms: 20000 } },
+];
+
+const form = { game: 'loa', options: {}, clock: '5+3', opponent: 'computer', level: 'easy', side: 'random', rated: false };
+
+export function render(main, _params, { navigate }) {
+  const createCard = h('section.card.create-card', { 'aria-labelledby': 'create-title' });
+  const seeksList = h('ul.game-list#seeks', { 'aria-live': 'polite' });
+  const liveList = h('ul.game-list#live-games');
+  replace(main,
+    h('section.hero', null,
+      h('div.hero-text', null, h('h1', null, t('lobby.title')), h('p.lead', null, t('lobby.lead'))),
+    ),
+    h('div.lobby-grid', null,
+      createCard,
+      h('div.lobby-side', null,
+        h('section.card', null, h('h2', null, t('lobby.seeks')), seeksList),
+        h('section.card', null, h('h2', null, t('lobby.live')), liveList),
+      ),
+    ),
+  );
+
+  let catalogue = null;
+  const drawForm = () => {
+    if (!catalogue) {
+      replace(createCard, h('h2#create-title', null, t('lobby.create')), h('p.muted', null, t('common.loading')));
+      return;
+    }
+    const game = catalogue.games.find((g) => g.name === form.game) || catalogue.games[0];
+    form.game = game.name;
+    const gameTabs = h('div.game-picker', { role: 'radiogroup', 'aria-label': t('lobby.game') },
+      catalogue.games.map((g) => h('button.game-choice', {
+        type: 'button', role: 'radio', 'aria-checked': String(g.name === form.game), dataset: { game: g.name },
+        class: ['game-choice', g.name === form.game ? 'active' : ''],
+        onclick: () => { form.game = g.name; form.options = {}; drawForm(); },
+      }, miniBoard(g.name), h('span.game-choice-name', null, gameTitle(g.name)))));
+
+    const options = h('div.options', null, game.options.filter((o) => o.kind.type !== 'text').map((spec) => optionField(game.name, spec)));
+    const clockSel = h('div.segmented#clock-choice', { role: 'radiogroup', 'aria-label': t('lobby.clock') },
+      CLOCKS.map((c) => h('button', {
+        type: 'button', role: 'radio', 'aria-checked': String(form.clock === c.id), class: form.clock === c.id ? 'active' : '',
+        dataset: { clock: c.id },
+        onclick: () => { form.clock = c.id; drawForm(); },
+      }, c.id === 'untimed' ? t('clock.untimed') : c.id)));
+
+    const oppSel = h('div.segmented#opponent-choice', { role: 'radiogroup', 'aria-label': t('lobby.opponent') },
+      ['computer', 'seek', 'challenge'].map((o) => h('button', {
+        type: 'button', role: 'radio', 'aria-checked': String(form.opponent === o), class: form.opponent === o ? 'active' : '', dataset: { opponent: o },
+        onclick: () => { form.opponent = o; drawForm(); },
+      }, t(`lobby.opponent.${o}`))));
+
+    const level = form.opponent === 'computer'
+      ? field(t('lobby.level'), h('select#level', { onchange: (e) => { form.level = e.target.value; } },
+          catalogue.levels.map((l) => h('option', { value: l, selected: l === form.level }, levelName(l)))))
+      : null;
+    const side = field(t('lobby.side'), h('select#side', { onchange: (e) => { form.side = e.target.value; } },
+      ['random', 'first', 'second'].map((sd) => h('option', { value: sd, selected: sd === form.side },
+        sd === 'random' ? t('lobby.side.random') : game.sides[sd === 'first' ? 0 : 1]))));
+    const user = currentUser();
+    const rated = form.opponent !== 'computer' && user && !user.guest
+      ? h('label.check', null, h('input#rated', { type: 'checkbox', checked: form.rated, onchange: (e) => { form.rated = e.target.checked; } }), t('lobby.rated'))
+      : null;
+    const status = h('div.form-status');
+    const submit = h('button.btn.primary.big#create-game', { type: 'submit' }, t(form.opponent === 'computer' ? 'lobby.play_computer' : 'lobby.create_seek'));
+
+    const el = h('form.create-form', {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        submit.disabled = true;
+        try {
+          await ensureSession();
+          const spec = {
+            game: form.game,
+            options: form.options,
+            clock: CLOCKS.find((c) => c.id === form.clock).clock,
+            rated: Boolean(rated && form.rated),
+            side: form.side,
+            opponent: form.opponent === 'computer' ? { type: 'computer', level: form.level } : { type: form.opponent },
+          };
+          const res = await api.create(spec);
+          navigate(res.url || `/game/${res.game.id}`);
+        } catch (err) {
+          replace(status, errorBox(err));
+          submit.disabled = false;
+        }
+      },
+    },
+      h('h2#create-title', null, t('lobby.create')),
+      field(t('lobby.game'), gameTabs),
+      options.childNodes.length ? h('fieldset.options-set', null, h('legend', null, t('lobby.options')), options) : null,
+      field(t('lobby.clock'), clockSel),
+      field(t('lobby.opponent'), oppSel),
+      h('div.row', null, level, side),
+      rated,
+      user ? null : h('p.muted.small', null, t('lobby.guest_note')),
+      submit,
+      status,
+    );
+    replace(createCard, el);
+  };
+
+  const optionField = (game, spec) => {
+    const value = form.options[spec.key] ?? spec.default;
+    const set = (v) => { form.options[spec.key] = String(v); };
+    let input;
+    if (spec.kind.type === 'choice') {
+      input = h('select', { name: spec.key, id: `opt-${spec.key}`, onchange: (e) => set(e.target.value) },
+        spec.kind.choices.map((c) => h('option', { value: c, selected: c === value }, optionValueLabel(game, spec.key, c))));
+    } else if (spec.kind.type === 'integer' && spec.kind.max - spec.kind.min <= 10) {
+      const values = [];
+      for (let v = spec.kind.min; v <= spec.kind.max; v++) values.push(String(v));
+      input = h('select', { name: spec.key, id: `opt-${spec.key}`, onchange: (e) => set(e.target.value) },
+        values.map((v) => h('option', { value: v, selected: v === value }, v)));
+    } else if (spec.kind.type === 'integer') {
+      input = h('input', { type: 'number', name: spec.key, id: `opt-${spec.key}`, min: spec.kind.min, max: spec.kind.max, value, onchange: (e) => set(e.target.value) });
+    } else if (spec.kind.type === 'flag') {
+      input = h('input', { type: 'checkbox', name: spec.key, id: `opt-${spec.key}`, checked: value === 'on', onchange: (e) => set(e.target.checked ? 'on' : 'off') });
+    } else {
+      input = h('input', { type: 'text', name: spec.key, id: `opt-${spec.key}`, value, onchange: (e) => set(e.target.value) });
+    }
+    return h('label.option', { title: spec.help || '' }, h('span.option-label', null, optionLabel(game, spec)), input);
+  };
+
+  drawForm();
+  getCatalogue().then((c) => { catalogue = c; if (!GAME_IDS.includes(form.game)) form.game = c.games[0]?.name; drawForm(); })
+    .catch((err) => replace(createCard, errorBox(err)));
+
+  const drawSeeks = (seeks) => {
+    const me = currentUser();
+    if (!seeks.length) {
+      replace(seeksList, h('li.empty-row', null, t('lobby.no_seeks')));
+      return;
+    }
+    replace(seeksList, seeks.map((g) => {
+      const mine = me && g.players.some((p) => p && p.user && p.user.id === me.id);
+      const action = mine
+        ? h('button.btn.small.ghost', { onclick: async () => { await api.cancel(g.id).catch(() => {}); } }, t('lobby.cancel'))
+        : h('button.btn.small.primary.join', {
+            onclick: async () => {
+              try {
+                await ensureSession();
+                await api.join(g.id);
+                navigate(`/game/${g.id}`);
+              } catch (err) { seeksList.prepend(h('li', null, errorBox(err))); }
+            },
+          }, t('lobby.join'));
+      return gameRow(g, [mine ? h('a.btn.small.ghost', { href: `/game/${g.id}` }, t('lobby.open')) : null, action]);
+    }));
+  };
+  replace(seeksList, h('li.empty-row', null, t('common.loading')));
+  const socket = new LiveSocket('/api/lobby/ws', { onMessage: (msg) => { if (msg.type === 'seeks') drawSeeks(msg.seeks); } });
+
+  const drawLive = async () => {
+    try {
+      const { games } = await api.games({ status: 'live', limit: 20 });
+      replace(liveList, games.length ? games.map((g) => gameRow(g, h('a.btn.small.ghost', { href: `/game/${g.id}` }, t('lobby.watch')))) : h('li.empty-row', null, t('lobby.no_live')));
+    } catch (err) {
+      replace(liveList, errorBox(err));
+    }
+  };
+  drawLive();
+  const timer = setInterval(drawLive, 8000);
+  return () => { socket.close(); clearInterval(timer); };
+}
+
+function field(label, control) {
+  return h('div.field', null, h('span.field-label', null, label), control);
+}
