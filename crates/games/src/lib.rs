@@ -51,6 +51,7 @@ macro_rules! catalogue {
 catalogue! {
     Loa => gamut_loa::Loa,
     Football => gamut_football::Football,
+    Pursuit => gamut_pursuit::Pursuit,
 }
 
 /// Errors building a game by name.
