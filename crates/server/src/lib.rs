@@ -1,1 +1,30 @@
-//! HTTP + WebSocket game server.
+//! The Gamut game server: HTTP + WebSocket on one port, accounts, lobby,
+//! real-time play with server-side clocks, computer opponents, history,
+//! ratings, persistence in SQLite or PostgreSQL.
+//!
+//! Layout: [`Server::start`] opens the [`store::Store`] (running the
+//! migrations), resumes every live game and serves the [`http`] router.
+//! Each live game is owned by one task (an actor, [`game::actor`]) that
+//! validates commands with the engines, stores every event durably before
+//! acknowledging it, and publishes it through the [`bus::EventBus`] seam.
+//! A game's state is always rebuilt from its stored events, so nothing lives
+//! only in memory.
+
+pub mod ai_pool;
+pub mod auth;
+pub mod bus;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod game;
+pub mod http;
+pub mod ids;
+pub mod rate_limit;
+pub mod rating;
+pub mod record;
+pub mod server;
+pub mod store;
+
+pub use config::{ServerConfig, WebDir};
+pub use error::ApiError;
+pub use server::Server;

@@ -1,0 +1,103 @@
+//! Accounts: username and password rules, argon2 hashes, session cookies.
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::http::header::COOKIE;
+use axum::http::HeaderMap;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "gamut_session";
+
+/// Checks a username: 3–20 of `A-Z a-z 0-9 _ -`, not starting with `guest`.
+pub fn check_username(name: &str) -> Result<(), String> {
+    if !(3..=20).contains(&name.len()) {
+        return Err("a username has 3 to 20 characters".into());
+    }
+    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        return Err("a username has only letters, digits, '_' and '-'".into());
+    }
+    if name.to_ascii_lowercase().starts_with("guest") {
+        return Err("usernames starting with 'guest' are reserved".into());
+    }
+    Ok(())
+}
+
+/// Checks a password: 8–128 characters.
+pub fn check_password(password: &str) -> Result<(), String> {
+    if !(8..=128).contains(&password.chars().count()) {
+        return Err("a password has 8 to 128 characters".into());
+    }
+    Ok(())
+}
+
+/// The argon2 hash of `password`.
+pub fn hash_password(password: &str) -> Result<String, String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| format!("hashing: {e}"))
+}
+
+/// True if `password` matches the stored `hash` (a corrupt hash never
+/// matches).
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .unwrap_or(false)
+}
+
+/// The session token in the request's cookies.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == SESSION_COOKIE)
+        .map(|(_, v)| v.to_owned())
+        .filter(|v| crate::ids::is_id(v))
+}
+
+/// The `Set-Cookie` value that stores `token`.
+pub fn session_cookie(token: &str) -> String {
+    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000")
+}
+
+/// The `Set-Cookie` value that clears the session.
+pub fn clear_cookie() -> String {
+    format!("{SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_and_passwords_are_checked() {
+        assert!(check_username("alice").is_ok());
+        assert!(check_username("al").is_err());
+        assert!(check_username("a b c").is_err());
+        assert!(check_username("guest-1").is_err());
+        assert!(check_password("short").is_err());
+        assert!(check_password("long enough").is_ok());
+    }
+
+    #[test]
+    fn hashes_verify_only_the_right_password() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("wrong horse", &h));
+        assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn the_session_cookie_is_found_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(COOKIE, "a=b; gamut_session=abc123; c=d".parse().unwrap());
+        assert_eq!(session_token(&headers).as_deref(), Some("abc123"));
+        headers.insert(COOKIE, "gamut_session=../../x".parse().unwrap());
+        assert_eq!(session_token(&headers), None);
+    }
+}

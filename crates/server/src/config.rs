@@ -1,0 +1,44 @@
+//! How a server is started: address, storage, web client.
+
+use std::path::PathBuf;
+
+/// Where the web client's files are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WebDir {
+    /// Serve this directory.
+    Dir(PathBuf),
+    /// Serve no web client (API only).
+    None,
+}
+
+/// Settings of a server.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Address to listen on (`127.0.0.1`).
+    pub host: String,
+    /// Port (0: any free port).
+    pub port: u16,
+    /// Directory of the SQLite database (used when `database_url` is `None`).
+    pub data_dir: PathBuf,
+    /// A `postgres://` URL: use PostgreSQL instead of SQLite.
+    pub database_url: Option<String>,
+    /// The web client.
+    pub web: WebDir,
+    /// How many computer moves may be thought about at once.
+    pub ai_workers: usize,
+}
+
+impl ServerConfig {
+    /// Defaults: 127.0.0.1:8080, `./gamut-data`, no web client, one AI
+    /// worker per core (at least one).
+    pub fn new(data_dir: impl Into<PathBuf>) -> Self {
+        ServerConfig {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            data_dir: data_dir.into(),
+            database_url: None,
+            web: WebDir::None,
+            ai_workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Hidden simultaneous placement (Chess Football, `placement=simultaneous`,
+//! between two people).
+//!
+//! The engine takes a placement phase in sequence: first one side places
+//! all its pieces, then the other. The server instead buffers each side's
+//! placements without playing them, so neither side (nor any spectator)
+//! sees the other's pieces. A side's placements are checked on a copy of
+//! the game: the first side's directly; the second side's after stand-in
+//! placements for the first side (the two sides place in disjoint halves of
+//! the board, so the stand-ins do not change what the second side may do).
+//! When both sides are done, the buffered placements are played on the real
+//! game in the engine's order.
+
+use gamut_core::DynMatch;
+
+/// The longest placement sequence accepted per side (guards the loops).
+const MAX_PLACEMENTS: usize = 64;
+
+/// A placement phase in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HiddenPhase {
+    /// The side the engine lets place first.
+    pub first: usize,
+    /// Each side's placements so far.
+    pub pending: [Vec<String>; 2],
+}
+
+/// True if a placement move (`N@e4`).
+fn is_placement(mv: &str) -> bool {
+    mv.contains('@')
+}
+
+/// True if `game`'s side to move is placing pieces.
+pub fn placing(game: &dyn DynMatch) -> bool {
+    let legal = game.legal_moves();
+    !legal.is_empty() && legal.iter().all(|m| is_placement(m))
+}
+
+/// True if placements of this game are hidden (the option, two people).
+pub fn applies(placement_option: Option<&str>, two_people: bool) -> bool {
+    two_people && placement_option == Some("simultaneous")
+}
+
+impl HiddenPhase {
+    /// A phase starting now, if `game` is at the start of a placement phase.
+    pub fn begin(game: &dyn DynMatch) -> Option<HiddenPhase> {
+        placing(game).then(|| HiddenPhase {
+            first: game.side_to_move().index(),
+            pending: [Vec::new(), Vec::new()],
+        })
+    }
+
+    /// How many placements each side made.
+    pub fn placed(&self) -> [usize; 2] {
+        [self.pending[0].len(), self.pending[1].len()]
+    }
+
+    /// A copy of `game` with `side`'s placements played (after stand-ins
+    /// for the first side when `side` is second); `None` if they do not
+    /// replay.
+    fn simulate(&self, game: &dyn DynMatch, side: usize) -> Option<Box<dyn DynMatch>> {
+        let mut sim = game.clone_box();
+        if side != self.first {
+            let mut n = 0;
+            while sim.side_to_move().index() == self.first && placing(sim.as_ref()) {
+                n += 1;
+                if n > MAX_PLACEMENTS {
+                    return None;
+                }
+                let legal = sim.legal_moves();
+                let stand_in = legal
+                    .iter()
+                    .find(|m| m.starts_with("K@"))
+                    .or_else(|| legal.first())?
+                    .clone();
+                sim.play(&stand_in).ok()?;
+            }
+        }
+        for mv in &self.pending[side] {
+            sim.play(mv).ok()?;
+        }
+        Some(sim)
+    }
+
+    /// `side`'s legal next placements (empty once it is done).
+    pub fn legal(&self, game: &dyn DynMatch, side: usize) -> Vec<String> {
+        match self.simulate(game, side) {
+            Some(sim) if sim.side_to_move().index() == side && placing(sim.as_ref()) => sim.legal_moves(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// True if `side` has placed all its pieces.
+    pub fn done(&self, game: &dyn DynMatch, side: usize) -> bool {
+        self.legal(game, side).is_empty()
+    }
+
+    /// Checks `side`'s placement `mv`; returns it in canonical notation.
+    pub fn check(&self, game: &dyn DynMatch, side: usize, mv: &str) -> Result<String, String> {
+        if self.pending[side].len() >= MAX_PLACEMENTS {
+            return Err("too many placements".into());
+        }
+        let mut sim = self
+            .simulate(game, side)
+            .ok_or_else(|| "the placements do not replay".to_string())?;
+        if sim.side_to_move().index() != side || !placing(sim.as_ref()) {
+            return Err("you have placed all your pieces".into());
+        }
+        let canonical = sim.play(mv).map_err(|e| format!("illegal placement '{mv}': {e}"))?;
+        if !is_placement(&canonical) {
+            return Err(format!("'{mv}' is not a placement"));
+        }
+        Ok(canonical)
+    }
+
+    /// Every placement in the engine's order: the first side's, then the
+    /// second's.
+    pub fn in_engine_order(&self) -> Vec<String> {
+        let second = 1 - self.first;
+        self.pending[self.first]
+            .iter()
+            .chain(self.pending[second].iter())
+            .cloned()
+            .collect()
+    }
+}

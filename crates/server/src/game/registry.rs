@@ -1,0 +1,65 @@
+//! The table of running game tasks: one per live game in this process,
+//! started on demand (and for every live game at start-up).
+
+use crate::error::ApiError;
+use crate::game::actor::{self, Action, ActorContext, Command};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use tokio::sync::{mpsc, oneshot};
+
+/// Running game tasks by game id.
+pub struct Registry {
+    ctx: ActorContext,
+    tasks: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+}
+
+impl Registry {
+    /// An empty table.
+    pub fn new(ctx: ActorContext) -> Self {
+        Registry {
+            ctx,
+            tasks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The task of game `id`, started if not running.
+    pub fn task(&self, id: &str) -> mpsc::Sender<Command> {
+        let mut tasks = self.tasks.lock().unwrap_or_else(|e| e.into_inner());
+        tasks.retain(|_, tx| !tx.is_closed());
+        if let Some(tx) = tasks.get(id) {
+            return tx.clone();
+        }
+        let (tx, rx) = mpsc::channel(64);
+        tokio::spawn(actor::run(id.to_owned(), self.ctx.clone(), tx.clone(), rx));
+        tasks.insert(id.to_owned(), tx.clone());
+        tx
+    }
+
+    /// Makes sure game `id` has a running task (clocks, computer moves).
+    pub fn ensure(&self, id: &str) {
+        self.task(id);
+    }
+
+    /// Performs `action` for `user_id` in game `id`; the version once
+    /// stored.
+    pub async fn act(&self, id: &str, user_id: &str, action: Action) -> Result<i64, ApiError> {
+        for _ in 0..2 {
+            let tx = self.task(id);
+            let (reply, answer) = oneshot::channel();
+            let cmd = Command::Act {
+                user_id: user_id.to_owned(),
+                action: action.clone(),
+                reply,
+            };
+            if tx.send(cmd).await.is_err() {
+                // The task ended meanwhile (the game just finished): retry once
+                // with a new task, which answers from the stored state.
+                continue;
+            }
+            return answer
+                .await
+                .unwrap_or_else(|_| Err(ApiError::conflict("the game is not being played")));
+        }
+        Err(ApiError::conflict("the game is not being played"))
+    }
+}

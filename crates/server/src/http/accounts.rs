@@ -1,0 +1,131 @@
+//! Sign-up, sign-in, guests, sign-out.
+
+use crate::auth::{self, clear_cookie, session_cookie, session_token};
+use crate::error::{ApiError, ApiResult};
+use crate::game::meta::UserView;
+use crate::http::{current_user, json_body, App, AppState};
+use crate::ids::{new_id, now_ms, random_token};
+use crate::store::UserRow;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+use std::net::SocketAddr;
+
+/// Sign-up and sign-in body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+fn user_json(user: &UserRow) -> serde_json::Value {
+    json!({ "user": UserView::from(user) })
+}
+
+async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
+    let token = random_token(32);
+    app.store.create_session(&token, &user.id).await?;
+    Ok(([(SET_COOKIE, session_cookie(&token))], Json(user_json(user))).into_response())
+}
+
+/// `GET /api/me`.
+pub async fn me(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Json<serde_json::Value>> {
+    let user = current_user(&app, &headers).await?;
+    Ok(Json(json!({ "user": user.as_ref().map(UserView::from) })))
+}
+
+/// `POST /api/guest`.
+pub async fn guest(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    if let Some(user) = current_user(&app, &headers).await? {
+        return Ok(Json(user_json(&user)).into_response());
+    }
+    for _ in 0..10 {
+        let user = UserRow {
+            id: new_id(),
+            name: format!("guest-{}", rand::random::<u32>() % 1_000_000),
+            guest: true,
+        };
+        if app.store.create_user(&user, None).await? {
+            return start_session(&app, &user).await;
+        }
+    }
+    Err(ApiError::internal("could not name a guest"))
+}
+
+/// `POST /api/signup`.
+pub async fn signup(State(app): State<AppState>, body: Result<Bytes, BytesRejection>) -> ApiResult<Response> {
+    let c: Credentials = json_body(body)?;
+    auth::check_username(&c.username).map_err(ApiError::bad_request)?;
+    auth::check_password(&c.password).map_err(ApiError::bad_request)?;
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&c.password))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let user = UserRow {
+        id: new_id(),
+        name: c.username.clone(),
+        guest: false,
+    };
+    if !app.store.create_user(&user, Some(&hash)).await? {
+        return Err(ApiError::conflict(format!("username '{}' is taken", c.username)));
+    }
+    start_session(&app, &user).await
+}
+
+/// `POST /api/signin` (rate-limited per username and per address).
+pub async fn signin(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Response> {
+    let c: Credentials = json_body(body)?;
+    if c.username.len() > 64 || c.password.len() > 256 {
+        return Err(ApiError::unauthorized("wrong username or password"));
+    }
+    let now = now_ms();
+    let name_key = c.username.to_lowercase();
+    let addr_key = addr.ip().to_string();
+    let blocked = app
+        .signin_by_name
+        .blocked_for(&name_key, now)
+        .max(app.signin_by_addr.blocked_for(&addr_key, now));
+    if let Some(ms) = blocked {
+        return Err(ApiError::too_many(format!(
+            "too many sign-in attempts, retry in {} s",
+            (ms + 999) / 1000
+        )));
+    }
+    let found = app.store.user_by_name(&c.username).await?;
+    let ok = match &found {
+        Some((_, Some(hash))) => {
+            let (password, hash) = (c.password.clone(), hash.clone());
+            tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash))
+                .await
+                .map_err(ApiError::internal)?
+        }
+        _ => false,
+    };
+    match found {
+        Some((user, _)) if ok => start_session(&app, &user).await,
+        _ => {
+            app.signin_by_name.fail(&name_key, now);
+            app.signin_by_addr.fail(&addr_key, now);
+            Err(ApiError::unauthorized("wrong username or password"))
+        }
+    }
+}
+
+/// `POST /api/signout`.
+pub async fn signout(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    if let Some(token) = session_token(&headers) {
+        app.store.delete_session(&token).await?;
+    }
+    Ok(([(SET_COOKIE, clear_cookie())], Json(json!({"ok": true}))).into_response())
+}

@@ -1,0 +1,108 @@
+//! The HTTP side: the router, the shared application state, and helpers for
+//! reading requests safely (size-limited, validated, JSON errors).
+
+pub mod accounts;
+pub mod catalogue;
+pub mod games;
+pub mod records;
+pub mod users;
+pub mod ws;
+
+use crate::auth::session_token;
+use crate::bus::EventBus;
+use crate::config::WebDir;
+use crate::error::{ApiError, ApiResult};
+use crate::game::registry::Registry;
+use crate::rate_limit::RateLimiter;
+use crate::store::{Store, UserRow};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Query};
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The largest request body accepted.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// What every handler shares.
+pub struct App {
+    /// The database.
+    pub store: Store,
+    /// Running games.
+    pub registry: Registry,
+    /// Fan-out.
+    pub bus: Arc<dyn EventBus>,
+    /// Sign-in failures per username.
+    pub signin_by_name: RateLimiter,
+    /// Sign-in failures per address.
+    pub signin_by_addr: RateLimiter,
+}
+
+/// The shared state handed to handlers.
+pub type AppState = Arc<App>;
+
+/// The router: the API under `/api/`, the web client everywhere else.
+pub fn router(app: AppState, web: &WebDir) -> Router {
+    let api = Router::new()
+        .route("/health", get(catalogue::health))
+        .route("/catalogue", get(catalogue::catalogue))
+        .route("/me", get(accounts::me))
+        .route("/guest", post(accounts::guest))
+        .route("/signup", post(accounts::signup))
+        .route("/signin", post(accounts::signin))
+        .route("/signout", post(accounts::signout))
+        .route("/lobby", get(games::lobby))
+        .route("/lobby/ws", get(ws::lobby_ws))
+        .route("/games", get(games::list).post(games::create))
+        .route("/games/{id}", get(games::get_game).delete(games::cancel))
+        .route("/games/{id}/join", post(games::join))
+        .route("/games/{id}/ws", get(ws::game_ws))
+        .route("/games/{id}/replay", get(records::replay))
+        .route("/games/{id}/export", get(records::export))
+        .route("/import", post(records::import))
+        .route("/users/{name}", get(users::user))
+        .route("/users/{name}/games", get(users::user_games))
+        .route("/leaderboard/{game}", get(users::leaderboard))
+        .fallback(|| async { ApiError::not_found("no such endpoint") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app);
+    let router = Router::new().nest("/api", api);
+    match web {
+        WebDir::Dir(dir) => {
+            let index = ServeFile::new(dir.join("index.html"));
+            router.fallback_service(ServeDir::new(dir).fallback(index))
+        }
+        WebDir::None => router,
+    }
+}
+
+/// Reads a JSON body (size-limited) into `T`, with a clear error.
+pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> ApiResult<T> {
+    let bytes = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("invalid request body: {e}")))
+}
+
+/// Reads query parameters, with a clear error.
+pub fn query<T>(q: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::bad_request(format!("invalid query: {}", e.body_text())))
+}
+
+/// The signed-in user (guest or registered), if any.
+pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<UserRow>> {
+    match session_token(headers) {
+        Some(token) => Ok(app.store.session_user(&token).await?),
+        None => Ok(None),
+    }
+}
+
+/// The signed-in user, or 401.
+pub async fn require_user(app: &App, headers: &HeaderMap) -> ApiResult<UserRow> {
+    current_user(app, headers)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("sign in or play as a guest first"))
+}

@@ -1,0 +1,168 @@
+//! Replays, export as a text record, import of a text record.
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::meta::options_json;
+use crate::game::state::GameState;
+use crate::http::games::load_state;
+use crate::http::{json_body, AppState};
+use crate::record::TextRecord;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
+use axum::Json;
+use gamut_core::{DynMatch, Player};
+use gamut_games::GameKind;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// Start, moves, and the position after every ply of a record.
+fn replay_json(kind: GameKind, options: &[(String, String)], game: &dyn DynMatch, result: Value) -> ApiResult<Value> {
+    let moves = game.moves();
+    let mut walk = kind
+        .new_match(options, Some(&game.start_text()))
+        .map_err(|e| ApiError::internal(format!("{e}")))?;
+    let mut positions = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        walk.play(mv).map_err(|e| ApiError::internal(format!("{e}")))?;
+        positions.push(walk.position_text());
+    }
+    Ok(json!({
+        "game": kind.name(),
+        "options": options_json(options),
+        "sides": [game.side_name(Player::First), game.side_name(Player::Second)],
+        "start": game.start_text(),
+        "moves": moves,
+        "positions": positions,
+        "result": result,
+    }))
+}
+
+/// `GET /api/games/{id}/replay`.
+pub async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let state = load_state(&app, &id).await?;
+    let result = serde_json::to_value(&state.result).map_err(ApiError::internal)?;
+    let mut v = replay_json(state.meta.kind, &state.meta.options, state.game.as_ref(), result)?;
+    v["positions"] = json!(state.positions);
+    Ok(Json(v))
+}
+
+fn export_record(state: &GameState) -> TextRecord {
+    let meta = &state.meta;
+    let mut headers = vec![
+        ("Game".to_owned(), meta.kind.name().to_owned()),
+        ("Title".to_owned(), meta.kind.title().to_owned()),
+        ("Id".to_owned(), meta.id.clone()),
+    ];
+    for (i, key) in ["First", "Second"].into_iter().enumerate() {
+        let name = meta.seats[i].as_ref().map(|s| s.display_name()).unwrap_or_else(|| "?".into());
+        headers.push((key.to_owned(), name));
+    }
+    for (k, v) in &meta.options {
+        headers.push(("Option".to_owned(), format!("{k}={v}")));
+    }
+    let clock = match meta.clock {
+        crate::clock::ClockControl::Realtime {
+            initial_ms,
+            increment_ms,
+        } => format!("{initial_ms}+{increment_ms}"),
+        crate::clock::ClockControl::Untimed => "-".to_owned(),
+    };
+    headers.push(("Clock".to_owned(), clock));
+    if let Some(start) = &meta.start {
+        headers.push(("Start".to_owned(), start.clone()));
+    }
+    headers.push(("Date".to_owned(), date_text(meta.created_at)));
+    let result = state.result.as_ref().map(|r| r.text.clone());
+    headers.push(("Result".to_owned(), result.clone().unwrap_or_else(|| "*".into())));
+    if let Some(r) = &state.result {
+        headers.push(("Reason".to_owned(), r.reason.clone()));
+    }
+    TextRecord {
+        headers,
+        moves: state.game.moves(),
+        result: Some(result.unwrap_or_else(|| "*".into())),
+    }
+}
+
+/// `YYYY-MM-DD` of an epoch-milliseconds instant (UTC).
+fn date_text(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `GET /api/games/{id}/export`.
+pub async fn export(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    let state = load_state(&app, &id).await?;
+    Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], export_record(&state).to_text()))
+}
+
+/// `POST /api/import` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportBody {
+    record: String,
+}
+
+/// `POST /api/import`: replays a text record; stores nothing.
+pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<Value>> {
+    let body: ImportBody = json_body(body)?;
+    let record = TextRecord::parse(&body.record).map_err(ApiError::bad_request)?;
+    let kind: GameKind = record
+        .header("Game")
+        .ok_or_else(|| ApiError::bad_request("the record has no [Game] header"))?
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let mut pairs = Vec::new();
+    for (k, v) in &record.headers {
+        if k == "Option" {
+            let (key, value) = v
+                .split_once('=')
+                .ok_or_else(|| ApiError::bad_request(format!("option '{v}' is not key=value")))?;
+            pairs.push((key.trim().to_owned(), value.trim().to_owned()));
+        }
+    }
+    let options = kind
+        .normalise_options(&pairs)
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let game = kind
+        .replay(&options, record.header("Start"), &record.moves)
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let result = match game.outcome() {
+        Some(o) => json!(crate::game::event::ResultView::from(o)),
+        None => match record.header("Result") {
+            Some(text) if text != "*" => json!({"winner": Value::Null, "reason": record.header("Reason"), "text": text}),
+            _ => Value::Null,
+        },
+    };
+    let mut v = replay_json(kind, &options, game.as_ref(), result)?;
+    let headers: serde_json::Map<String, Value> = record
+        .headers
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    v["headers"] = Value::Object(headers);
+    Ok(Json(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date_text;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(date_text(0), "1970-01-01");
+        assert_eq!(date_text(1_796_000_000_000), "2026-11-29");
+    }
+}

@@ -1,0 +1,68 @@
+//! Starting and stopping a server.
+
+use crate::ai_pool::AiPool;
+use crate::bus::{EventBus, InProcessBus};
+use crate::config::ServerConfig;
+use crate::game::actor::ActorContext;
+use crate::game::registry::Registry;
+use crate::http::{router, App};
+use crate::rate_limit::RateLimiter;
+use crate::store::Store;
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Opens the store, resumes every live game and starts serving.
+    pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
+        let store = Store::open(&config.data_dir, config.database_url.as_deref()).await?;
+        let bus: Arc<dyn EventBus> = Arc::new(InProcessBus::default());
+        let ctx = ActorContext {
+            store: store.clone(),
+            bus: bus.clone(),
+            ai: AiPool::new(config.ai_workers),
+        };
+        let app = Arc::new(App {
+            store: store.clone(),
+            registry: Registry::new(ctx),
+            bus,
+            signin_by_name: RateLimiter::new(5, 60_000),
+            signin_by_addr: RateLimiter::new(20, 60_000),
+        });
+        let live = store.live_game_ids().await.context("listing live games")?;
+        for id in &live {
+            app.registry.ensure(id);
+        }
+        tracing::info!("resumed {} live games", live.len());
+        let listener = TcpListener::bind((config.host.as_str(), config.port))
+            .await
+            .with_context(|| format!("listening on {}:{}", config.host, config.port))?;
+        let addr = listener.local_addr()?;
+        let service = router(app, &config.web).into_make_service_with_connect_info::<SocketAddr>();
+        let task = tokio::spawn(async move { axum::serve(listener, service).await });
+        Ok(Server { addr, task })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until the process is stopped or the server fails.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        self.task.await.context("server task")?.context("serving")
+    }
+
+    /// Stops serving.
+    pub fn stop(self) {
+        self.task.abort();
+    }
+}
