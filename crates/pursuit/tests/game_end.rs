@@ -1,0 +1,94 @@
+//! The end of the game: King capture, no legal move, the draw declaration,
+//! and the game-level rules (repetition, move limit) through
+//! `gamut_core::GameRecord`.
+
+mod common;
+
+use common::{move_texts, play, position};
+use gamut_core::{perft, EndReason, Game, GameOptions, GameRecord, MoveError, Outcome, Player};
+use gamut_pursuit::{Pursuit, PursuitMove, PursuitOptions};
+
+#[test]
+fn capturing_the_king_wins_at_once() {
+    let mut pos = position(&[(10, 'R'), (18, 'k'), (3, 'p')], &[(5, 'K')], "south");
+    assert_eq!(pos.outcome(), None);
+    play(&mut pos, "10x18");
+    assert_eq!(pos.outcome(), Some(Outcome::win(Player::First, EndReason::KingCaptured)));
+    assert!(pos.perft_stops_here());
+    assert_eq!(perft(&pos, 3), 1);
+    assert_eq!(pos.parse_move("3-11"), Err(MoveError::GameOver));
+    // The finished position still reads back from its text.
+    let back = Pursuit::from_text(&PursuitOptions::default(), &pos.to_text()).unwrap();
+    assert_eq!(back, pos);
+}
+
+#[test]
+fn no_legal_move_on_your_turn_loses() {
+    // South's only piece, the King on outer 10, is blocked by a North Pawn.
+    let pos = position(&[(10, 'p')], &[(10, 'K'), (0, 'k')], "south");
+    assert!(move_texts(&pos).is_empty());
+    assert_eq!(pos.outcome(), Some(Outcome::win(Player::Second, EndReason::NoLegalMoves)));
+    // With a Pawn that can move, South plays on.
+    let pos = position(&[(10, 'p'), (4, 'P')], &[(10, 'K'), (0, 'k')], "south");
+    assert_eq!(pos.outcome(), None);
+}
+
+#[test]
+fn draw_declaration_only_when_just_the_two_kings_remain() {
+    let mut pos = position(&[(10, 'K')], &[(0, 'k')], "south");
+    assert!(move_texts(&pos).contains(&"draw".to_string()));
+    assert!(pos.draw_available());
+    // perft does not count the declaration.
+    assert_eq!(perft(&pos, 1), move_texts(&pos).len() as u64 - 1);
+    assert!(!pos.perft_counts(PursuitMove::Draw));
+    play(&mut pos, "draw");
+    assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::DrawDeclared)));
+    assert!(pos.to_text().contains(" drawn "));
+    let back = Pursuit::from_text(&PursuitOptions::default(), &pos.to_text()).unwrap();
+    assert_eq!(back, pos);
+
+    // Any third piece, in play or not, removes the option.
+    for extra in [position(&[(10, 'K'), (4, 'p')], &[(0, 'k')], "south"),
+                  position(&[(10, 'K')], &[(0, 'k'), (4, 'R')], "south")] {
+        assert!(!move_texts(&extra).contains(&"draw".to_string()));
+        assert!(matches!(extra.parse_move("draw"), Err(MoveError::Illegal(_))));
+    }
+}
+
+#[test]
+fn threefold_repetition_draws_through_the_record() {
+    let start = position(&[(10, 'K'), (0, 'k'), (4, 'P'), (16, 'p')], &[], "south");
+    let mut record = GameRecord::from_position(PursuitOptions::default(), start);
+    let cycle = ["10-18", "0-8", "18-10", "8-0"];
+    for text in cycle.iter().chain(&cycle[..3]) {
+        record.play_text(text).unwrap();
+        assert_eq!(record.outcome(), None);
+    }
+    record.play_text("8-0").unwrap();
+    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    // With repetition off the game goes on.
+    let mut options = PursuitOptions::default();
+    options.set("repetition", "off").unwrap();
+    let mut record = GameRecord::from_position(options, record.start().clone());
+    for text in cycle.iter().chain(&cycle) {
+        record.play_text(text).unwrap();
+    }
+    assert_eq!(record.outcome(), None);
+}
+
+#[test]
+fn move_limit_draws_through_the_record() {
+    let options = PursuitOptions::from_pairs([("move-limit", "4")]).unwrap();
+    assert_eq!(options.move_limit(), Some(4));
+    let mut record = GameRecord::<Pursuit>::new(options);
+    for text in ["12-4", "0x8", "10x18", "19x11"] {
+        assert_eq!(record.outcome(), None);
+        record.play_text(text).unwrap();
+    }
+    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    assert_eq!(record.play_text("8-16"), Err(MoveError::GameOver));
+    let unlimited = PursuitOptions::from_pairs([("move-limit", "0")]).unwrap();
+    assert_eq!(unlimited.move_limit(), None);
+    assert_eq!(PursuitOptions::default().move_limit(), Some(300));
+    assert_eq!(PursuitOptions::default().repetition_limit(), Some(3));
+}
