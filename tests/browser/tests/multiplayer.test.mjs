@@ -1,0 +1,98 @@
+// People playing each other: a seek appears live in another browser's
+// lobby, a third browser watches, moves reach everyone, a reload
+// reconnects, clicks off the legal targets do nothing, and a draw offer
+// is accepted.
+
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, BASE } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('two players and a spectator', async () => {
+  const alice = await newPlayer(browser);
+  const bob = await newPlayer(browser);
+  const carol = await newPlayer(browser);
+
+  // Bob waits in the lobby; Alice's seek appears there without a reload.
+  await bob.page.goto(`${BASE}/`);
+  await bob.page.waitForSelector('#seeks');
+  const id = await createGame(alice.page, { game: 'loa', options: { size: '6' }, opponent: 'seek', clock: '5+3', side: 'first' });
+  await alice.page.waitForSelector('.status-line');
+  assert.match(await alice.page.textContent('.status-line'), /Waiting/);
+  await bob.page.waitForSelector(`#seeks .game-row[data-id="${id}"] .join`, { timeout: 10000 });
+  await bob.page.click(`#seeks .game-row[data-id="${id}"] .join`);
+  await bob.page.waitForURL(new RegExp(`/game/${id}$`));
+
+  // Carol finds it among the live games and watches.
+  await carol.page.goto(`${BASE}/`);
+  await carol.page.waitForSelector(`#live-games .game-row[data-id="${id}"] a`, { timeout: 15000 });
+  await carol.page.click(`#live-games .game-row[data-id="${id}"] a`);
+  await carol.page.waitForSelector('svg.board');
+
+  // Alice (Black) moves first; the clocks run.
+  assert.ok(await waitTurn(alice.page));
+  await alice.page.waitForSelector('.clock.running');
+
+  // A click on a square that is not a target does nothing.
+  const [from] = await movableKeys(alice.page);
+  await clickPoint(alice.page, from);
+  const targets = (await targetKeys(alice.page)).map((t) => t.key);
+  const nonTarget = ['a1', 'b2', 'c3', 'd4', 'c4', 'd3', 'f6', 'a6'].find((k) => !targets.includes(k) && k !== from);
+  await clickPoint(alice.page, nonTarget);
+  await alice.page.waitForTimeout(400);
+  assert.equal(await moveCount(alice.page), 0, 'no move was made');
+  assert.equal(await alice.page.$$eval('svg.board .mark-target', (e) => e.length), 0, 'the selection was dropped');
+  // The opponent's pieces cannot be picked up either.
+  assert.equal(await bob.page.$$eval('svg.board .piece.movable', (e) => e.length), 0, 'not Bob\'s turn');
+
+  // Moves: Alice by clicks, Bob by drag-and-drop, each seen by all three.
+  await playOneMove(alice.page);
+  assert.ok(await waitTurn(bob.page));
+  const bobFrom = (await movableKeys(bob.page))[0];
+  await clickPoint(bob.page, bobFrom);
+  const bobTo = (await targetKeys(bob.page))[0].key;
+  await bob.page.keyboard.press('Escape');
+  await dragPoint(bob.page, bobFrom, bobTo);
+  for (const p of [alice.page, bob.page, carol.page]) {
+    await p.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
+  }
+  assert.equal(await carol.page.$$eval('svg.board .piece.movable', (e) => e.length), 0, 'spectators cannot move');
+  assert.equal(await carol.page.$('#resign'), null, 'spectators have no resign button');
+  await screenshot(carol.page, 'loa-spectator');
+
+  // Reload: Alice reconnects and continues.
+  await alice.page.reload();
+  await alice.page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2);
+  assert.ok(await waitTurn(alice.page));
+  await playOneMove(alice.page);
+  await carol.page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 3);
+
+  // Keyboard: Bob moves with the arrow keys and Enter.
+  assert.ok(await waitTurn(bob.page));
+  await bob.page.focus('svg.board');
+  const keyFrom = (await movableKeys(bob.page))[0];
+  await bob.page.keyboard.press('ArrowUp'); // puts the cursor on a movable piece
+  const cursorOn = await bob.page.evaluate(() => {
+    const c = document.querySelector('svg.board .mark-cursor');
+    return c ? [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))] : null;
+  });
+  assert.ok(cursorOn && keyFrom, 'a keyboard cursor appears');
+  await bob.page.keyboard.press('Enter');
+  const kt = await targetKeys(bob.page);
+  assert.ok(kt.length > 0, 'Enter selects the piece under the cursor');
+  await bob.page.keyboard.press('Escape');
+  await playOneMove(bob.page);
+
+  // A draw offer, accepted.
+  assert.ok(await waitTurn(alice.page));
+  await alice.page.click('#offer-draw');
+  await bob.page.waitForSelector('#draw-offer');
+  await screenshot(bob.page, 'loa-draw-offer');
+  await bob.page.click('#draw-offer .btn.primary');
+  for (const p of [alice.page, bob.page, carol.page]) await p.waitForSelector('#result-banner', { timeout: 10000 });
+  assert.match(await carol.page.textContent('#result-banner'), /Draw/);
+  for (const p of [alice.page, bob.page, carol.page]) assert.deepEqual(p.errors, []);
+});

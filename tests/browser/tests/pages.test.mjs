@@ -1,0 +1,103 @@
+// Pages other than play: rules with diagrams, languages, catalogues,
+// accounts and profile, and a phone playing by touch.
+
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, pointCenter, moveCount, screenshot, BASE } from './helpers.mjs';
+
+const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web');
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('every message catalogue has every English key, and no key shows raw', async () => {
+  const en = JSON.parse(fs.readFileSync(path.join(WEB, 'i18n', 'en.json'), 'utf8'));
+  for (const lang of ['ko', 'ru', 'ne', 'it']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(WEB, 'i18n', `${lang}.json`), 'utf8'));
+    const missing = Object.keys(en).filter((k) => !(k in cat));
+    assert.deepEqual(missing, [], `${lang} lacks keys`);
+    for (const [k, v] of Object.entries(en)) {
+      const params = (v.match(/\{\w+\}/g) || []).sort();
+      assert.deepEqual((cat[k].match(/\{\w+\}/g) || []).sort(), params, `${lang}: ${k} keeps its placeholders`);
+    }
+  }
+});
+
+test('rules pages explain each game with diagrams', async () => {
+  const { page } = await newPlayer(browser);
+  for (const game of ['loa', 'pursuit', 'football']) {
+    await page.goto(`${BASE}/rules/${game}`);
+    await page.waitForSelector('.rules-section');
+    assert.ok(await page.$$eval('figure.diagram svg.board', (e) => e.length) >= 2, `${game}: diagrams`);
+    const text = await page.textContent('main');
+    assert.ok(!/\brules\.\w+\.\w+/.test(text), `${game}: no raw catalogue keys`);
+    await page.screenshot({ path: `artifacts/rules-${game}.png`, fullPage: true });
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('the language follows the browser and can be switched', async () => {
+  const { page } = await newPlayer(browser, { locale: 'ko-KR' });
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create-game');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+  const ko = await page.textContent('#create-game');
+  for (const lang of ['ru', 'ne', 'it', 'en']) {
+    await page.selectOption('#lang-select', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForSelector('#create-game');
+    const label = await page.textContent('#create-game');
+    assert.notEqual(label, ko, `${lang} differs from Korean`);
+    if (lang === 'it') await screenshot(page, 'lobby-it');
+  }
+  await page.reload();
+  await page.waitForSelector('#create-game');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en', 'the choice is remembered');
+  await screenshot(page, 'lobby');
+  assert.deepEqual(page.errors, []);
+});
+
+test('sign up, then the profile shows ratings and history', async () => {
+  const { page } = await newPlayer(browser);
+  const name = `tester${Date.now() % 100000}`;
+  await page.goto(`${BASE}/signup`);
+  await page.fill('#username', name);
+  await page.fill('#password', 'correct horse battery');
+  await page.click('#account-submit');
+  await page.waitForSelector('.user-name');
+  assert.equal(await page.textContent('.user-name'), name);
+  const id = await createGame(page, { game: 'loa', options: { size: '6' }, level: 'random' });
+  assert.ok(id);
+  await page.waitForSelector('#resign');
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#result-banner');
+  await page.goto(`${BASE}/profile/${name}`);
+  await page.waitForSelector('#history .game-row');
+  await screenshot(page, 'profile');
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a phone the board fits the screen and moves are made by touch', async () => {
+  const { page } = await newPlayer(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await createGame(page, { game: 'loa', options: { size: '6' }, level: 'random', side: 'first' });
+  assert.ok(await waitTurn(page));
+  const box = await page.$eval('svg.board', (e) => e.getBoundingClientRect().toJSON());
+  assert.ok(box.width <= 390 && box.width > 300, `board width ${box.width} fits`);
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= 390, 'no sideways scrolling');
+  const from = (await movableKeys(page))[0];
+  const a = await pointCenter(page, from);
+  await page.touchscreen.tap(a.x, a.y);
+  const targets = await targetKeys(page);
+  assert.ok(targets.length, 'a tap selects a piece');
+  const b = await pointCenter(page, targets[0].key);
+  await page.touchscreen.tap(b.x, b.y);
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length >= 1);
+  assert.ok((await moveCount(page)) >= 1);
+  await screenshot(page, 'phone-loa');
+  assert.deepEqual(page.errors, []);
+});
