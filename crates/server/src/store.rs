@@ -205,16 +205,13 @@ impl Store {
                 continue;
             }
             let mut tx = self.pool.begin().await?;
-            for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-                let statement: String = statement
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("--"))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                if statement.trim().is_empty() {
-                    continue;
-                }
-                tx.execute(statement.as_str())
+            let without_comments: String = sql
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("--"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for statement in without_comments.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                tx.execute(statement)
                     .await
                     .with_context(|| format!("migration {version}"))?;
             }

@@ -1,0 +1,290 @@
+//! Test harness: a real server on a loopback port with a fresh database
+//! (SQLite in a temporary directory, or a fresh PostgreSQL database when
+//! `GAMUT_TEST_POSTGRES_URL` is set), HTTP clients with sessions, and
+//! WebSocket clients.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Where a test's data lives.
+pub enum Backend {
+    /// SQLite in this directory.
+    Sqlite(tempfile::TempDir),
+    /// A fresh PostgreSQL database (and a directory for the unused --data).
+    Postgres(String, tempfile::TempDir),
+}
+
+impl Backend {
+    /// A fresh SQLite backend.
+    pub fn sqlite() -> Backend {
+        Backend::Sqlite(tempfile::tempdir().expect("temp dir"))
+    }
+
+    /// A fresh PostgreSQL database, if `GAMUT_TEST_POSTGRES_URL` is set.
+    pub async fn postgres() -> Option<Backend> {
+        let url = std::env::var("GAMUT_TEST_POSTGRES_URL").ok()?;
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to GAMUT_TEST_POSTGRES_URL");
+        let name = format!("gamut_test_{}", gamut_server::ids::random_token(12));
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .expect("create test database");
+        let base = match url.rfind('/') {
+            Some(i) if url[..i].contains("://") && url[..i].len() > url.find("://").unwrap() + 2 => &url[..i],
+            _ => url.as_str(),
+        };
+        let base = base.split('?').next().unwrap_or(base).to_owned();
+        Some(Backend::Postgres(format!("{base}/{name}"), tempfile::tempdir().expect("temp dir")))
+    }
+
+    /// The server configuration for this backend (port 0).
+    pub fn config(&self) -> gamut_server::ServerConfig {
+        let mut config = gamut_server::ServerConfig::new(self.data_dir());
+        config.port = 0;
+        config.ai_workers = 2;
+        if let Backend::Postgres(url, _) = self {
+            config.database_url = Some(url.clone());
+        }
+        config
+    }
+
+    /// The data directory.
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        match self {
+            Backend::Sqlite(d) | Backend::Postgres(_, d) => d.path().to_owned(),
+        }
+    }
+
+    /// The `--database` URL, for PostgreSQL.
+    pub fn database_url(&self) -> Option<String> {
+        match self {
+            Backend::Postgres(url, _) => Some(url.clone()),
+            Backend::Sqlite(_) => None,
+        }
+    }
+}
+
+/// Runs `body` against SQLite, then against PostgreSQL when configured
+/// (printing a note when not).
+#[macro_export]
+macro_rules! on_every_backend {
+    ($body:ident) => {{
+        $body(common::Backend::sqlite()).await;
+        match common::Backend::postgres().await {
+            Some(pg) => $body(pg).await,
+            None => eprintln!("note: GAMUT_TEST_POSTGRES_URL is unset; skipping the PostgreSQL run"),
+        }
+    }};
+}
+
+/// A running in-process server.
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    server: gamut_server::Server,
+    /// Keeps the data alive.
+    pub backend: Backend,
+}
+
+impl TestServer {
+    /// Starts a server on `backend`.
+    pub async fn start(backend: Backend) -> TestServer {
+        let server = gamut_server::Server::start(backend.config()).await.expect("server starts");
+        TestServer {
+            base: format!("http://{}", server.addr()),
+            server,
+            backend,
+        }
+    }
+
+    /// A client with no session.
+    pub fn client(&self) -> Client {
+        Client {
+            base: self.base.clone(),
+            http: reqwest::Client::new(),
+            cookie: None,
+        }
+    }
+
+    /// A client with a guest session.
+    pub async fn guest(&self) -> Client {
+        let mut c = self.client();
+        c.post_ok("/api/guest", json!({})).await;
+        c
+    }
+
+    /// Stops it, keeping the data.
+    pub fn stop(self) -> Backend {
+        self.server.stop();
+        self.backend
+    }
+}
+
+/// An HTTP client with its session cookie.
+pub struct Client {
+    /// Server base URL.
+    pub base: String,
+    http: reqwest::Client,
+    /// `gamut_session=...`.
+    pub cookie: Option<String>,
+}
+
+impl Client {
+    /// Same server, another base (after a restart).
+    pub fn rebase(&mut self, base: &str) {
+        self.base = base.to_owned();
+    }
+
+    fn remember(&mut self, resp: &reqwest::Response) {
+        for v in resp.headers().get_all("set-cookie") {
+            if let Some(pair) = v.to_str().ok().and_then(|s| s.split(';').next()) {
+                if pair.ends_with('=') {
+                    self.cookie = None;
+                } else {
+                    self.cookie = Some(pair.to_owned());
+                }
+            }
+        }
+    }
+
+    /// Sends a request; returns status and JSON body.
+    pub async fn send(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.header("cookie", c);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let resp = req.send().await.expect("request");
+        self.remember(&resp);
+        let status = resp.status().as_u16();
+        let text = resp.text().await.expect("body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    /// GET, expecting 200.
+    pub async fn get_ok(&mut self, path: &str) -> Value {
+        let (s, v) = self.send(reqwest::Method::GET, path, None).await;
+        assert_eq!(s, 200, "GET {path}: {v}");
+        v
+    }
+
+    /// POST, expecting 200.
+    pub async fn post_ok(&mut self, path: &str, body: Value) -> Value {
+        let (s, v) = self.send(reqwest::Method::POST, path, Some(body)).await;
+        assert_eq!(s, 200, "POST {path}: {v}");
+        v
+    }
+
+    /// POST; status and body.
+    pub async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// The game state as this client sees it.
+    pub async fn state(&mut self, id: &str) -> Value {
+        self.get_ok(&format!("/api/games/{id}")).await
+    }
+
+    /// Opens the game's WebSocket (`since`: last version seen).
+    pub async fn ws(&self, id: &str, since: Option<i64>) -> Ws {
+        let ws_base = self.base.replacen("http://", "ws://", 1);
+        let url = match since {
+            Some(v) => format!("{ws_base}/api/games/{id}/ws?since={v}"),
+            None => format!("{ws_base}/api/games/{id}/ws"),
+        };
+        let mut req = url.into_client_request().expect("ws request");
+        if let Some(c) = &self.cookie {
+            req.headers_mut().insert("cookie", c.parse().expect("cookie header"));
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(req).await.expect("ws connect");
+        Ws { stream, next_id: 1 }
+    }
+}
+
+/// A WebSocket client.
+pub struct Ws {
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_id: i64,
+}
+
+impl Ws {
+    /// The next JSON message (fails the test after 20 s).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), self.stream.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("socket open")
+                .expect("message");
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(&t).expect("JSON message");
+            }
+        }
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, v: Value) {
+        self.stream.send(Message::Text(v.to_string().into())).await.expect("ws send");
+    }
+
+    /// Sends `v` with a fresh id and returns the `ack` or `error` answering
+    /// it (events before it are skipped).
+    pub async fn request(&mut self, mut v: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        v["id"] = json!(id);
+        self.send(v).await;
+        loop {
+            let m = self.next().await;
+            if (m["type"] == "ack" || m["type"] == "error") && m["id"] == json!(id) {
+                return m;
+            }
+        }
+    }
+
+    /// Plays a move; panics unless acknowledged.
+    pub async fn play(&mut self, mv: &str) -> i64 {
+        let answer = self.request(json!({"type": "move", "move": mv})).await;
+        assert_eq!(answer["type"], "ack", "move {mv}: {answer}");
+        answer["version"].as_i64().expect("version")
+    }
+
+    /// Waits for a message satisfying `pred`.
+    pub async fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+}
+
+/// Creates a game between `a` (first) and `b` (second) via a challenge.
+pub async fn challenge(a: &mut Client, b: &mut Client, game: &str, options: Value, clock: Value, rated: bool) -> String {
+    let created = a
+        .post_ok(
+            "/api/games",
+            json!({"game": game, "options": options, "clock": clock, "rated": rated,
+                   "side": "first", "opponent": {"type": "challenge"}}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
+    id
+}
+
+/// Untimed clock control.
+pub fn untimed() -> Value {
+    json!({"type": "untimed"})
+}

@@ -1,0 +1,265 @@
+//! Playing over real HTTP and WebSocket connections: full games of every
+//! game in the catalogue, the computer, reconnecting, spectators, and
+//! refused actions.
+
+mod common;
+
+use common::{challenge, untimed, Backend, TestServer};
+use serde_json::{json, Value};
+
+/// Small options that keep each game short.
+fn short_options(game: &str) -> Value {
+    match game {
+        "loa" => json!({"size": "6", "move-limit": "40"}),
+        "pursuit" => json!({"move-limit": "40"}),
+        "football" => json!({"half-length": "2", "placement": "simultaneous"}),
+        other => panic!("no short options for {other}"),
+    }
+}
+
+fn moves_len(state: &Value) -> usize {
+    state["moves"].as_array().map_or(0, Vec::len)
+}
+
+async fn full_games(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut lobby = server.client();
+    let catalogue = lobby.get_ok("/api/catalogue").await;
+    for g in catalogue["games"].as_array().expect("games") {
+        let name = g["name"].as_str().expect("name");
+        let mut players = [server.guest().await, server.guest().await];
+        let mut watcher = server.guest().await;
+        let [a, b] = &mut players;
+        let id = challenge(a, b, name, short_options(name), untimed(), false).await;
+        let mut sockets = [players[0].ws(&id, None).await, players[1].ws(&id, None).await];
+        let mut spectator = watcher.ws(&id, None).await;
+        assert_eq!(spectator.next().await["type"], "state");
+        let mut saw_hidden = false;
+        let mut plies = 0;
+        loop {
+            let views = [players[0].state(&id).await, players[1].state(&id).await];
+            if views[0]["status"] == "finished" {
+                assert!(views[0]["result"]["reason"].is_string(), "{name}: {}", views[0]);
+                break;
+            }
+            plies += 1;
+            assert!(plies < 3000, "{name}: the game does not end");
+            if !views[0]["hidden"].is_null() {
+                saw_hidden = true;
+                let watched = watcher.state(&id).await;
+                assert_eq!(watched["hidden"]["yours"], json!([]));
+                let before = moves_len(&views[0]);
+                assert_eq!(moves_len(&views[1]), before);
+                for side in 0..2 {
+                    let legal = views[side]["hidden"]["legal"].as_array().expect("legal").clone();
+                    if let Some(mv) = legal.get(plies % legal.len().max(1)) {
+                        sockets[side].play(mv.as_str().expect("move")).await;
+                        let other = players[1 - side].state(&id).await;
+                        let mine = players[side].state(&id).await;
+                        if !mine["hidden"].is_null() {
+                            assert!(
+                                !other["hidden"]["yours"]
+                                    .as_array()
+                                    .expect("yours")
+                                    .contains(mv),
+                                "{name}: a hidden placement leaked"
+                            );
+                            assert_eq!(moves_len(&other), before, "{name}: placements leaked");
+                        }
+                        break;
+                    }
+                }
+                continue;
+            }
+            let side = views[0]["to_move"].as_u64().expect("to_move") as usize;
+            let legal = views[side]["legal"].as_array().expect("legal");
+            assert!(!legal.is_empty(), "{name}: live game without legal moves");
+            let mv = legal[plies % legal.len()].as_str().expect("move").to_owned();
+            sockets[side].play(&mv).await;
+        }
+        if name == "football" {
+            assert!(saw_hidden, "football with simultaneous placement had no hidden phase");
+        }
+        let [s0, s1] = &mut sockets;
+        for ws in [s0, s1, &mut spectator] {
+            let end = ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
+            assert!(end["event"]["result"]["text"].is_string());
+        }
+        let replay = lobby.get_ok(&format!("/api/games/{id}/replay")).await;
+        assert_eq!(
+            replay["positions"].as_array().map(Vec::len),
+            replay["moves"].as_array().map(Vec::len)
+        );
+    }
+}
+
+#[tokio::test]
+async fn two_people_play_a_full_game_of_every_game() {
+    on_every_backend!(full_games);
+}
+
+async fn against_computer(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut me = server.guest().await;
+    let created = me
+        .post_ok(
+            "/api/games",
+            json!({"game": "loa", "options": {"size": "6", "move-limit": "30"}, "clock": untimed(),
+                   "side": "first", "opponent": {"type": "computer", "level": "easy"}}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    assert_eq!(created["game"]["status"], "live");
+    let mut ws = me.ws(&id, None).await;
+    let mut n = 0;
+    loop {
+        let state = me.state(&id).await;
+        if state["status"] == "finished" {
+            break;
+        }
+        if state["to_move"] == json!(0) {
+            let legal = state["legal"].as_array().expect("legal");
+            ws.play(legal[n % legal.len()].as_str().expect("move")).await;
+            n += 1;
+            // The computer answers with a move event by side 1 (or the game ends).
+            ws.wait_for(|m| {
+                m["type"] == "event" && (m["event"]["side"] == json!(1) || m["event"]["kind"] == "end")
+            })
+            .await;
+        } else {
+            ws.wait_for(|m| m["type"] == "event").await;
+        }
+        assert!(n < 100, "the game against the computer does not end");
+    }
+    let state = me.state(&id).await;
+    assert!(moves_len(&state) >= 2);
+}
+
+#[tokio::test]
+async fn a_player_plays_the_computer_to_the_end() {
+    on_every_backend!(against_computer);
+}
+
+async fn reconnect(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), false).await;
+    let mut wa = a.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    let first = wa.next().await;
+    assert_eq!(first["type"], "state");
+    let v0 = first["state"]["version"].as_i64().expect("version");
+    let legal = first["state"]["legal"].as_array().expect("legal").clone();
+    let v1 = wa.play(legal[0].as_str().expect("move")).await;
+    assert_eq!(v1, v0 + 1);
+    drop(wa);
+    let state = b.state(&id).await;
+    let v2 = wb.play(state["legal"][0].as_str().expect("move")).await;
+    // Reconnect knowing v0: both missed moves come as events.
+    let mut wa = a.ws(&id, Some(v0)).await;
+    let missed = wa.next().await;
+    assert_eq!(missed["type"], "events", "{missed}");
+    let versions: Vec<i64> = missed["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| e["version"].as_i64().expect("version"))
+        .collect();
+    assert_eq!(versions, vec![v1, v2]);
+    assert_eq!(missed["events"][1]["kind"], "move");
+    assert_eq!(missed["events"][1]["to_move"], json!(0));
+    assert!(missed["events"][1]["legal"].as_array().is_some_and(|l| !l.is_empty()));
+    // Up to date: nothing missed.
+    let mut wa2 = a.ws(&id, Some(v2)).await;
+    assert_eq!(wa2.next().await, json!({"type": "events", "events": []}));
+    // A sync request mid-connection.
+    wa2.send(json!({"type": "sync", "since": v1})).await;
+    let answer = wa2.next().await;
+    assert_eq!(answer["events"].as_array().map(Vec::len), Some(1));
+    // Unknown version: a full state.
+    let mut wa3 = a.ws(&id, Some(v2 + 50)).await;
+    let full = wa3.next().await;
+    assert_eq!(full["type"], "state");
+    assert_eq!(full["state"]["you"], json!(0));
+    assert_eq!(moves_len(&full["state"]), 2);
+}
+
+#[tokio::test]
+async fn a_reconnecting_client_gets_what_it_missed() {
+    on_every_backend!(reconnect);
+}
+
+async fn spectators_and_refusals(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let mut c = server.guest().await;
+    let anonymous = server.client();
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), false).await;
+    let mut wa = a.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    let mut wc = c.ws(&id, None).await;
+    let mut wanon = anonymous.ws(&id, None).await;
+    let state = wc.next().await;
+    assert_eq!(state["state"]["you"], Value::Null);
+    assert_eq!(wanon.next().await["type"], "state");
+    let legal: Vec<String> = serde_json::from_value(state["state"]["legal"].clone()).expect("legal");
+
+    // Out of turn: the second player cannot move first.
+    let refused = wb.request(json!({"type": "move", "move": legal[0]})).await;
+    assert_eq!(refused["type"], "error");
+    assert_eq!(refused["error"], "it is not your turn");
+    // Illegal move text and an impossible move.
+    for bad in ["z9-z10", "a1-a1", "hello"] {
+        let refused = wa.request(json!({"type": "move", "move": bad})).await;
+        assert_eq!(refused["type"], "error", "{bad}");
+    }
+    let refused = wa.request(json!({"type": "move", "move": "x".repeat(100)})).await;
+    assert_eq!(refused["type"], "error");
+    // Malformed messages.
+    wa.send(json!({"type": "move"})).await;
+    assert_eq!(wa.next().await["type"], "error");
+    wa.send(json!("not an object")).await;
+    assert_eq!(wa.next().await["type"], "error");
+    // Spectators (signed in or not) cannot act.
+    for ws in [&mut wc, &mut wanon] {
+        for kind in ["move", "resign", "draw-offer", "abort"] {
+            let refused = ws.request(json!({"type": kind, "move": legal[0]})).await;
+            assert_eq!(refused["error"], "spectators cannot act");
+        }
+    }
+    // A stale version is refused.
+    let stale = wa.request(json!({"type": "move", "move": legal[0], "version": 0})).await;
+    assert_eq!(stale["type"], "error");
+    // The legal move goes through and reaches the spectator.
+    let v = wa.play(&legal[0]).await;
+    let seen = wc.wait_for(|m| m["type"] == "event").await;
+    assert_eq!(seen["event"]["version"], json!(v));
+    assert_eq!(seen["event"]["move"], json!(legal[0]));
+    // A stranger cannot join a live game.
+    let (status, body) = c.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].is_string());
+    // Live games are listed.
+    let live = c.get_ok("/api/games?status=live").await;
+    assert!(live["games"].as_array().expect("games").iter().any(|g| g["id"] == json!(id)));
+    // Draw offer and decline, takeback request and accept, then abort is too late.
+    assert_eq!(wb.request(json!({"type": "draw-offer"})).await["type"], "ack");
+    assert_eq!(wb.request(json!({"type": "draw-accept"})).await["type"], "error");
+    assert_eq!(wa.request(json!({"type": "draw-decline"})).await["type"], "ack");
+    assert_eq!(wa.request(json!({"type": "takeback-request"})).await["type"], "ack");
+    assert_eq!(wb.request(json!({"type": "takeback-accept"})).await["type"], "ack");
+    let after = a.state(&id).await;
+    assert_eq!(moves_len(&after), 0);
+    assert_eq!(after["to_move"], json!(0));
+    // Abort before the second move.
+    assert_eq!(wb.request(json!({"type": "abort"})).await["type"], "ack");
+    let over = a.state(&id).await;
+    assert_eq!(over["result"]["reason"], "aborted");
+    let refused = wa.request(json!({"type": "move", "move": legal[0]})).await;
+    assert_eq!(refused["type"], "error");
+}
+
+#[tokio::test]
+async fn spectators_watch_and_bad_actions_are_refused() {
+    on_every_backend!(spectators_and_refusals);
+}
