@@ -1,0 +1,68 @@
+//! Random playouts checked against the slow reference rules
+//! (`gamut_core::check_playouts`): Classic and Placement, with and without
+//! Pawns, on `pentagrams`, on the example board `star16`, and from a custom
+//! set-up on a tiny board.
+
+mod common;
+
+use common::options_for;
+use gamut_core::{check_playouts, check_playouts_from, Game, GameOptions};
+use gamut_pursuit::{Pursuit, PursuitOptions};
+use proptest::prelude::*;
+
+const STAR16: &str = include_str!("../boards/star16.board");
+
+fn options(board: &str, setup: &str, pawns: &str) -> PursuitOptions {
+    let mut o = options_for(board);
+    o.set("setup", setup).unwrap();
+    o.set("pawns", pawns).unwrap();
+    o.validate().unwrap();
+    o
+}
+
+fn check(o: &PursuitOptions, games: u32, seed: u64) {
+    let stats = check_playouts::<Pursuit>(o, games, seed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(stats.games, u64::from(games));
+}
+
+#[test]
+fn classic_playouts_match_the_reference() {
+    check(&options("pentagrams", "classic", "on"), 40, 1);
+    check(&options("pentagrams", "classic", "off"), 20, 2);
+}
+
+#[test]
+fn placement_playouts_match_the_reference() {
+    check(&options("pentagrams", "placement", "on"), 20, 3);
+    check(&options("pentagrams", "placement", "off"), 20, 4);
+}
+
+#[test]
+fn custom_board_playouts_match_the_reference() {
+    check(&options(STAR16, "classic", "on"), 30, 5);
+    check(&options(STAR16, "placement", "on"), 20, 6);
+}
+
+#[test]
+fn tiny_board_custom_setup_playouts_match_the_reference() {
+    // Six positions, the three diameters; a King, a Knight and a Pawn each.
+    let o = options_for("6 0-3 1-4 2-5");
+    let start = Pursuit::from_text(&o, "P..p../KN.kn. south").unwrap();
+    check_playouts_from(&start, &o, 50, 7).unwrap_or_else(|e| panic!("{e}"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn random_seeds_keep_the_invariants(seed in any::<u64>(), setup in 0..4usize) {
+        let (board, kind) = [
+            ("pentagrams", "classic"),
+            ("pentagrams", "placement"),
+            (STAR16, "classic"),
+            (STAR16, "placement"),
+        ][setup];
+        let o = options(board, kind, "on");
+        check_playouts::<Pursuit>(&o, 3, seed).map_err(TestCaseError::fail)?;
+    }
+}
