@@ -60,7 +60,8 @@ impl Board {
             .map(|line| line.split('#').next().unwrap_or(""))
             .flat_map(str::split_whitespace);
         let count_text = items.next().ok_or(BoardError::Empty)?;
-        let count = parse_number(count_text).ok_or_else(|| BoardError::BadCount(count_text.to_string()))?;
+        let count =
+            parse_number(count_text).ok_or_else(|| BoardError::BadCount(count_text.to_string()))?;
         if !(MIN_POSITIONS as u64..=MAX_POSITIONS as u64).contains(&count) {
             return Err(BoardError::CountOutOfRange {
                 count,
@@ -298,7 +299,7 @@ impl Board {
     /// Whether the Classic set-up fits: an even number of positions, at
     /// least 14 (seven outer positions for each side).
     pub fn classic_fits(&self) -> bool {
-        self.size % 2 == 0 && self.size >= 14
+        self.size & 1 == 0 && self.size >= 14
     }
 }
 

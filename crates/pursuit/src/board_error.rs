@@ -34,7 +34,9 @@ pub enum BoardError {
         end: String,
     },
     /// A chord end that is not on the board.
-    #[error("chord '{chord}': position {position} is not on the board (positions are 0 to {last})")]
+    #[error(
+        "chord '{chord}': position {position} is not on the board (positions are 0 to {last})"
+    )]
     OutOfRange {
         /// The chord as written.
         chord: String,

@@ -9,14 +9,20 @@ use std::fmt::Write;
 /// The diagram of `pos`.
 pub(crate) fn draw(pos: &Pursuit) -> String {
     let board = pos.board;
-    let name = if board.is_pentagrams() { "pentagrams" } else { "custom" };
+    let name = if board.is_pentagrams() {
+        "pentagrams"
+    } else {
+        "custom"
+    };
     let mut out = format!(
         "Linear Pursuit on {name} ({} positions), ply {}, {} to move\n",
         board.size(),
         pos.ply,
         side_name(pos.side)
     );
-    out.push_str("South upper case, North lower case; out = outer (out of play), in = inner (in play)\n");
+    out.push_str(
+        "South upper case, North lower case; out = outer (out of play), in = inner (in play)\n",
+    );
     out.push_str("  pos out in  lines to\n");
     let cell = |piece: Option<(Player, Piece)>| match piece {
         Some((Player::First, p)) => p.letter(),

@@ -70,6 +70,8 @@
 //! [`Pursuit::attackers`], [`Pursuit::targets`] and [`Pursuit::king`]
 //! serve evaluation functions.
 
+#![warn(missing_docs)]
+
 mod board;
 mod board_error;
 mod diagram;

@@ -80,7 +80,16 @@ impl Pursuit {
         Piece::ALL
             .into_iter()
             .filter(move |p| self.hand[us][p.index()] > 0)
-            .map(move |p| (p, if p.is_major() { empty_outer } else { empty_inner }))
+            .map(move |p| {
+                (
+                    p,
+                    if p.is_major() {
+                        empty_outer
+                    } else {
+                        empty_inner
+                    },
+                )
+            })
     }
 
     /// Append every legal move.
@@ -104,7 +113,10 @@ impl Pursuit {
     /// The number of legal moves, not counting `draw` (perft's count).
     pub(crate) fn count_moves(&self) -> u64 {
         if self.is_placement() {
-            return self.placements().map(|(_, at)| u64::from(at.count_ones())).sum();
+            return self
+                .placements()
+                .map(|(_, at)| u64::from(at.count_ones()))
+                .sum();
         }
         let mut n = u64::from(self.entries().count_ones());
         self.for_each_target_set(|_, _, targets| {
@@ -133,7 +145,9 @@ impl Pursuit {
         let own = self.occupied[i];
         let reach = self.board.reach(piece, s, self.empty()) & !own;
         match piece {
-            Piece::Pawn => reach & !(self.occupied[1 - i] & !self.inner[1 - i][Piece::Pawn.index()]),
+            Piece::Pawn => {
+                reach & !(self.occupied[1 - i] & !self.inner[1 - i][Piece::Pawn.index()])
+            }
             _ => reach,
         }
     }
@@ -155,11 +169,16 @@ impl Pursuit {
             || (self.inner[0][Piece::Pawn.index()] | self.inner[1][Piece::Pawn.index()]) & tb != 0;
         let one_line = p[Piece::Rook.index()]
             | p[Piece::King.index()]
-            | if pawn_victim { p[Piece::Pawn.index()] } else { 0 };
+            | if pawn_victim {
+                p[Piece::Pawn.index()]
+            } else {
+                0
+            };
         // Both two-line tables are symmetric: s reaches t through m exactly
         // when t reaches s through m.
         (board.lines(target) & one_line)
-            | (board.bishop_reach(target, empty) & (p[Piece::Bishop.index()] | p[Piece::King.index()]))
+            | (board.bishop_reach(target, empty)
+                & (p[Piece::Bishop.index()] | p[Piece::King.index()]))
             | (board.knight_reach(target, empty) & p[Piece::Knight.index()])
     }
 }

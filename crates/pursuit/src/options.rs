@@ -72,7 +72,8 @@ impl GameOptions for PursuitOptions {
                 key: "board",
                 kind: OptionKind::Text,
                 default: PENTAGRAMS_NAME.to_string(),
-                help: "the board: pentagrams, or a board text (number of positions, then chords a-b)",
+                help:
+                    "the board: pentagrams, or a board text (number of positions, then chords a-b)",
             },
             OptionSpec {
                 key: "setup",

@@ -19,14 +19,26 @@ impl Pursuit {
     fn reference_lines(&self, s: u8) -> Vec<Line> {
         let n = self.board.size() as u8;
         let mut lines = vec![
-            Line { to: (s + 1) % n, circumference: true },
-            Line { to: (s + n - 1) % n, circumference: true },
+            Line {
+                to: (s + 1) % n,
+                circumference: true,
+            },
+            Line {
+                to: (s + n - 1) % n,
+                circumference: true,
+            },
         ];
         for &(a, b) in self.board.chords() {
             if a == s {
-                lines.push(Line { to: b, circumference: false });
+                lines.push(Line {
+                    to: b,
+                    circumference: false,
+                });
             } else if b == s {
-                lines.push(Line { to: a, circumference: false });
+                lines.push(Line {
+                    to: a,
+                    circumference: false,
+                });
             }
         }
         lines
@@ -108,7 +120,9 @@ impl Reference for Pursuit {
             }
         }
         for s in 0..n {
-            let Some((side, piece)) = self.inner_piece(s) else { continue };
+            let Some((side, piece)) = self.inner_piece(s) else {
+                continue;
+            };
             if side != us {
                 continue;
             }

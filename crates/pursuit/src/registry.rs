@@ -9,7 +9,9 @@ static BOARDS: Mutex<Vec<&'static Board>> = Mutex::new(Vec::new());
 
 /// The shared copy of `board`, leaking it if it is new.
 pub(crate) fn intern(board: Board) -> &'static Board {
-    let mut boards = BOARDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut boards = BOARDS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(&known) = boards.iter().find(|&&b| *b == board) {
         return known;
     }

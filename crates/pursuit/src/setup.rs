@@ -83,7 +83,9 @@ pub(crate) fn check_room(pos: &Pursuit) -> Result<(), String> {
     let majors: u32 = (0..2)
         .flat_map(|side| Piece::MAJORS.map(|p| u32::from(pos.hand[side][p.index()])))
         .sum();
-    let pawns: u32 = (0..2).map(|side| u32::from(pos.hand[side][Piece::Pawn.index()])).sum();
+    let pawns: u32 = (0..2)
+        .map(|side| u32::from(pos.hand[side][Piece::Pawn.index()]))
+        .sum();
     let free_outer = n - (pos.outer_occupied[0] | pos.outer_occupied[1]).count_ones();
     let free_inner = n - (pos.occupied[0] | pos.occupied[1]).count_ones();
     if majors > free_outer {
@@ -115,7 +117,13 @@ pub(crate) fn check_move_bound(pos: &Pursuit) -> Result<(), String> {
         let place: u32 = Piece::ALL
             .iter()
             .filter(|&&p| pos.in_hand(side, p) > 0)
-            .map(|&p| if p.is_major() { empty_outer } else { empty_inner })
+            .map(|&p| {
+                if p.is_major() {
+                    empty_outer
+                } else {
+                    empty_inner
+                }
+            })
             .sum();
         let bound = play.max(place);
         if bound as usize > MAX_MOVES {

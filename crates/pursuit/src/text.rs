@@ -10,7 +10,9 @@ use gamut_core::{Player, TextError};
 pub(crate) fn write(pos: &Pursuit) -> String {
     let n = pos.board.size() as u8;
     let ring = |piece_at: &dyn Fn(u8) -> Option<(Player, Piece)>| -> String {
-        (0..n).map(|s| piece_at(s).map_or('.', |(side, p)| letter(side, p))).collect()
+        (0..n)
+            .map(|s| piece_at(s).map_or('.', |(side, p)| letter(side, p)))
+            .collect()
     };
     let inner = ring(&|s| pos.inner_piece(s));
     let outer = ring(&|s| pos.outer_piece(s));
@@ -76,13 +78,21 @@ pub(crate) fn read(options: &PursuitOptions, text: &str) -> Result<Pursuit, Text
                     "{name} position {s}: '{c}' is not a piece (K R B N P for South, k r b n p for North, '.' for empty)"
                 ))
             })?;
-            let side = if c.is_ascii_uppercase() { Player::First } else { Player::Second };
+            let side = if c.is_ascii_uppercase() {
+                Player::First
+            } else {
+                Player::Second
+            };
             if outer_ring && !piece.is_major() {
                 return Err(TextError::new(format!(
                     "outer position {s}: Pawns stand only on inner positions"
                 )));
             }
-            let at = if outer_ring { Location::Outer(s as u8) } else { Location::Inner(s as u8) };
+            let at = if outer_ring {
+                Location::Outer(s as u8)
+            } else {
+                Location::Inner(s as u8)
+            };
             pos.put(side, piece, at);
         }
     }
@@ -125,9 +135,8 @@ fn read_hand(pos: &mut Pursuit, phase: &str) -> Result<(), TextError> {
         ));
     }
     for c in letters.chars() {
-        let piece = Piece::from_letter(c).ok_or_else(|| {
-            TextError::new(format!("'{c}' in {phase} is not a piece letter"))
-        })?;
+        let piece = Piece::from_letter(c)
+            .ok_or_else(|| TextError::new(format!("'{c}' in {phase} is not a piece letter")))?;
         let side = if c.is_ascii_uppercase() { 0 } else { 1 };
         let count = &mut pos.hand[side][piece.index()];
         if *count >= 64 {
@@ -168,7 +177,12 @@ fn validate(pos: &Pursuit) -> Result<(), String> {
                 side_name(mover)
             ));
         }
-        if pos.occupied.iter().zip(&pos.inner).any(|(&occ, kinds)| occ != kinds[Piece::Pawn.index()]) {
+        if pos
+            .occupied
+            .iter()
+            .zip(&pos.inner)
+            .any(|(&occ, kinds)| occ != kinds[Piece::Pawn.index()])
+        {
             return Err("during placement no major piece can be in play yet".to_string());
         }
         check_room(pos)?;

@@ -38,14 +38,23 @@ fn bad_numbers_are_errors() {
     assert_eq!(error("twenty 0-8"), BoardError::BadCount("twenty".into()));
     assert_eq!(error("-3"), BoardError::BadCount("-3".into()));
     assert_eq!(error("+20"), BoardError::BadCount("+20".into()));
-    assert_eq!(error("99999999999999999999999"), BoardError::BadCount("99999999999999999999999".into()));
+    assert_eq!(
+        error("99999999999999999999999"),
+        BoardError::BadCount("99999999999999999999999".into())
+    );
     assert_eq!(
         error("20 0-x"),
-        BoardError::BadPosition { chord: "0-x".into(), end: "x".into() }
+        BoardError::BadPosition {
+            chord: "0-x".into(),
+            end: "x".into()
+        }
     );
     assert_eq!(
         error("20 -3-5"),
-        BoardError::BadPosition { chord: "-3-5".into(), end: "".into() }
+        BoardError::BadPosition {
+            chord: "-3-5".into(),
+            end: "".into()
+        }
     );
     assert_eq!(error("20 0:8"), BoardError::BadChord("0:8".into()));
     let msg = error("20 0-x").to_string();
@@ -56,8 +65,13 @@ fn bad_numbers_are_errors() {
 fn too_few_or_too_many_positions_are_errors() {
     for n in [0, 2, 65, 1000] {
         let e = error(&n.to_string());
-        assert!(matches!(e, BoardError::CountOutOfRange { count, .. } if count == n), "{n}");
-        assert!(e.to_string().contains(&format!("between 3 and {MAX_POSITIONS}")));
+        assert!(
+            matches!(e, BoardError::CountOutOfRange { count, .. } if count == n),
+            "{n}"
+        );
+        assert!(e
+            .to_string()
+            .contains(&format!("between 3 and {MAX_POSITIONS}")));
     }
     assert!(Board::parse("3").is_ok());
     assert!(Board::parse("64 0-63").is_ok());
@@ -66,7 +80,14 @@ fn too_few_or_too_many_positions_are_errors() {
 #[test]
 fn positions_out_of_range_are_errors() {
     let e = error("20 0-8 3-20");
-    assert_eq!(e, BoardError::OutOfRange { chord: "3-20".into(), position: 20, last: 19 });
+    assert_eq!(
+        e,
+        BoardError::OutOfRange {
+            chord: "3-20".into(),
+            position: 20,
+            last: 19
+        }
+    );
     assert_eq!(
         e.to_string(),
         "chord '3-20': position 20 is not on the board (positions are 0 to 19)"
@@ -83,7 +104,13 @@ fn self_loops_are_errors() {
 #[test]
 fn duplicate_chords_are_errors() {
     let e = error("20 0-8 1-9 8-0");
-    assert_eq!(e, BoardError::Duplicate { chord: "8-0".into(), first: "0-8".into() });
+    assert_eq!(
+        e,
+        BoardError::Duplicate {
+            chord: "8-0".into(),
+            first: "0-8".into()
+        }
+    );
     assert_eq!(e.to_string(), "chord '8-0' repeats chord '0-8'");
     assert!(matches!(error("20 2-4 2-4"), BoardError::Duplicate { .. }));
 }
@@ -96,7 +123,8 @@ fn board_option_reports_board_errors() {
     assert!(e.to_string().contains("repeats chord '0-8'"), "{e}");
     o.set("board", "pentagrams").unwrap();
     assert!(o.board.is_pentagrams());
-    o.set("board", include_str!("../boards/star16.board")).unwrap();
+    o.set("board", include_str!("../boards/star16.board"))
+        .unwrap();
     assert_eq!(o.board.size(), 16);
     // The option value is the canonical one-line text, which reads back.
     let value = o.get("board").unwrap();

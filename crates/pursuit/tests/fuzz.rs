@@ -11,15 +11,17 @@ const POSITION_CHARS: &str = "KRBNPkrbnp./ 0123456789southnorthplaydrawnplace:xQ
 
 fn mutated_classic() -> impl Strategy<Value = String> {
     let chars: Vec<char> = POSITION_CHARS.chars().collect();
-    proptest::collection::vec((0..CLASSIC_TEXT.len(), proptest::sample::select(chars)), 1..4).prop_map(
-        |edits| {
-            let mut text: Vec<char> = CLASSIC_TEXT.chars().collect();
-            for (i, c) in edits {
-                text[i] = c;
-            }
-            text.into_iter().collect()
-        },
+    proptest::collection::vec(
+        (0..CLASSIC_TEXT.len(), proptest::sample::select(chars)),
+        1..4,
     )
+    .prop_map(|edits| {
+        let mut text: Vec<char> = CLASSIC_TEXT.chars().collect();
+        for (i, c) in edits {
+            text[i] = c;
+        }
+        text.into_iter().collect()
+    })
 }
 
 proptest! {

@@ -13,7 +13,10 @@ fn capturing_the_king_wins_at_once() {
     let mut pos = position(&[(10, 'R'), (18, 'k'), (3, 'p')], &[(5, 'K')], "south");
     assert_eq!(pos.outcome(), None);
     play(&mut pos, "10x18");
-    assert_eq!(pos.outcome(), Some(Outcome::win(Player::First, EndReason::KingCaptured)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Player::First, EndReason::KingCaptured))
+    );
     assert!(pos.perft_stops_here());
     assert_eq!(perft(&pos, 3), 1);
     assert_eq!(pos.parse_move("3-11"), Err(MoveError::GameOver));
@@ -27,7 +30,10 @@ fn no_legal_move_on_your_turn_loses() {
     // South's only piece, the King on outer 10, is blocked by a North Pawn.
     let pos = position(&[(10, 'p')], &[(10, 'K'), (0, 'k')], "south");
     assert!(move_texts(&pos).is_empty());
-    assert_eq!(pos.outcome(), Some(Outcome::win(Player::Second, EndReason::NoLegalMoves)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Player::Second, EndReason::NoLegalMoves))
+    );
     // With a Pawn that can move, South plays on.
     let pos = position(&[(10, 'p'), (4, 'P')], &[(10, 'K'), (0, 'k')], "south");
     assert_eq!(pos.outcome(), None);
@@ -48,10 +54,15 @@ fn draw_declaration_only_when_just_the_two_kings_remain() {
     assert_eq!(back, pos);
 
     // Any third piece, in play or not, removes the option.
-    for extra in [position(&[(10, 'K'), (4, 'p')], &[(0, 'k')], "south"),
-                  position(&[(10, 'K')], &[(0, 'k'), (4, 'R')], "south")] {
+    for extra in [
+        position(&[(10, 'K'), (4, 'p')], &[(0, 'k')], "south"),
+        position(&[(10, 'K')], &[(0, 'k'), (4, 'R')], "south"),
+    ] {
         assert!(!move_texts(&extra).contains(&"draw".to_string()));
-        assert!(matches!(extra.parse_move("draw"), Err(MoveError::Illegal(_))));
+        assert!(matches!(
+            extra.parse_move("draw"),
+            Err(MoveError::Illegal(_))
+        ));
     }
 }
 

@@ -51,17 +51,26 @@ fn rook_moves_along_one_inner_line_and_captures_anything() {
 fn knight_moves_along_a_circumference_segment_and_an_inner_line() {
     // Via 9: 17, 1; via 11: 19, 3; via 18: 17, 19; via 2: 1, 3.
     let pos = position(&[(10, 'N')], &KINGS, "south");
-    assert_eq!(moves_from(&pos, 10), sorted(&["10-1", "10-17", "10-19", "10-3"]));
+    assert_eq!(
+        moves_from(&pos, 10),
+        sorted(&["10-1", "10-17", "10-19", "10-3"])
+    );
 }
 
 #[test]
 fn knight_uses_either_order_of_lines() {
     // Inner-line middles blocked: circumference first, then an inner line.
     let pos = position(&[(10, 'N'), (18, 'P'), (2, 'P')], &KINGS, "south");
-    assert_eq!(moves_from(&pos, 10), sorted(&["10-1", "10-17", "10-19", "10-3"]));
+    assert_eq!(
+        moves_from(&pos, 10),
+        sorted(&["10-1", "10-17", "10-19", "10-3"])
+    );
     // Circumference middles blocked: inner line first, then circumference.
     let pos = position(&[(10, 'N'), (9, 'P'), (11, 'P')], &KINGS, "south");
-    assert_eq!(moves_from(&pos, 10), sorted(&["10-1", "10-17", "10-19", "10-3"]));
+    assert_eq!(
+        moves_from(&pos, 10),
+        sorted(&["10-1", "10-17", "10-19", "10-3"])
+    );
 }
 
 #[test]
@@ -69,7 +78,11 @@ fn knight_needs_an_empty_middle() {
     // 17 is reached only through 9 or 18: both blocked (one by an enemy).
     let pos = position(&[(10, 'N'), (9, 'P'), (18, 'p')], &KINGS, "south");
     assert_eq!(moves_from(&pos, 10), sorted(&["10-1", "10-19", "10-3"]));
-    let pos = position(&[(10, 'N'), (9, 'P'), (11, 'p'), (18, 'r'), (2, 'B')], &KINGS, "south");
+    let pos = position(
+        &[(10, 'N'), (9, 'P'), (11, 'p'), (18, 'r'), (2, 'B')],
+        &KINGS,
+        "south",
+    );
     assert!(moves_from(&pos, 10).is_empty());
 }
 
@@ -85,8 +98,15 @@ fn knight_never_uses_two_lines_of_the_same_kind() {
 
 #[test]
 fn knight_captures_any_piece() {
-    let pos = position(&[(10, 'N'), (17, 'p'), (19, 'r'), (1, 'k')], &[(5, 'K')], "south");
-    assert_eq!(moves_from(&pos, 10), sorted(&["10x1", "10x17", "10x19", "10-3"]));
+    let pos = position(
+        &[(10, 'N'), (17, 'p'), (19, 'r'), (1, 'k')],
+        &[(5, 'K')],
+        "south",
+    );
+    assert_eq!(
+        moves_from(&pos, 10),
+        sorted(&["10x1", "10x17", "10x19", "10-3"])
+    );
 }
 
 #[test]
@@ -100,7 +120,9 @@ fn bishop_moves_along_two_inner_lines_through_an_empty_middle() {
 #[test]
 fn bishop_never_uses_the_circumference() {
     let pos = position(&[(10, 'B')], &KINGS, "south");
-    for t in ["10-18", "10-2", "10-1", "10-3", "10-17", "10-19", "10-9", "10-11"] {
+    for t in [
+        "10-18", "10-2", "10-1", "10-3", "10-17", "10-19", "10-9", "10-11",
+    ] {
         assert!(!moves_from(&pos, 10).contains(&t.to_string()), "{t}");
     }
 }
@@ -108,7 +130,10 @@ fn bishop_never_uses_the_circumference() {
 #[test]
 fn king_moves_as_a_rook_or_as_a_bishop() {
     let pos = position(&[(10, 'K')], &[(15, 'k')], "south");
-    assert_eq!(moves_from(&pos, 10), sorted(&["10-14", "10-18", "10-2", "10-6"]));
+    assert_eq!(
+        moves_from(&pos, 10),
+        sorted(&["10-14", "10-18", "10-2", "10-6"])
+    );
     // Through a blocked middle only the one-line move remains on that side.
     let pos = position(&[(10, 'K'), (18, 'p'), (14, 'b')], &[(15, 'k')], "south");
     assert_eq!(moves_from(&pos, 10), sorted(&["10-2", "10x14", "10x18"]));
@@ -143,7 +168,11 @@ fn entering_moves_a_major_to_the_inner_position_in_front() {
 fn blocked_major_cannot_move() {
     // An own Pawn stands in front of the Rook, an enemy Pawn in front of
     // the King: neither major can move; only the Pawn on 7 can.
-    let pos = position(&[(7, 'P'), (5, 'p')], &[(5, 'K'), (15, 'k'), (7, 'R')], "south");
+    let pos = position(
+        &[(7, 'P'), (5, 'p')],
+        &[(5, 'K'), (15, 'k'), (7, 'R')],
+        "south",
+    );
     assert_eq!(move_texts(&pos), sorted(&["7-15", "7-19"]));
 }
 
@@ -151,7 +180,11 @@ fn blocked_major_cannot_move() {
 fn outer_pieces_neither_block_nor_can_be_captured() {
     // North majors stand behind 18 and 6: the Bishop still passes through
     // 18 and lands on 6; the Rook moves to 18 without capturing.
-    let pos = position(&[(10, 'B')], &[(5, 'K'), (15, 'k'), (18, 'r'), (6, 'n')], "south");
+    let pos = position(
+        &[(10, 'B')],
+        &[(5, 'K'), (15, 'k'), (18, 'r'), (6, 'n')],
+        "south",
+    );
     assert_eq!(moves_from(&pos, 10), sorted(&["10-14", "10-6"]));
     let mut pos = position(&[(10, 'R')], &[(5, 'K'), (15, 'k'), (18, 'r')], "south");
     assert_eq!(moves_from(&pos, 10), sorted(&["10-18", "10-2"]));

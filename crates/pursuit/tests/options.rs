@@ -13,8 +13,14 @@ fn defaults_are_the_rules_file_defaults() {
     assert_eq!(o.move_limit, 300);
     assert_eq!(
         o.to_pairs(),
-        [("board", "pentagrams"), ("setup", "classic"), ("pawns", "on"), ("repetition", "on"), ("move-limit", "300")]
-            .map(|(k, v)| (k.to_string(), v.to_string()))
+        [
+            ("board", "pentagrams"),
+            ("setup", "classic"),
+            ("pawns", "on"),
+            ("repetition", "on"),
+            ("move-limit", "300")
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
     );
     assert!(o.non_default_pairs().is_empty());
     assert_eq!(Pursuit::NAME, "pursuit");
@@ -24,7 +30,10 @@ fn defaults_are_the_rules_file_defaults() {
 #[test]
 fn options_round_trip_through_pairs() {
     let o = PursuitOptions::from_pairs([
-        ("board", "16 0-6 1-7 2-8 3-9 4-10 5-11 6-12 7-13 8-14 9-15 10-0 11-1 12-2 13-3 14-4 15-5"),
+        (
+            "board",
+            "16 0-6 1-7 2-8 3-9 4-10 5-11 6-12 7-13 8-14 9-15 10-0 11-1 12-2 13-3 14-4 15-5",
+        ),
         ("setup", "placement"),
         ("pawns", "off"),
         ("repetition", "off"),
@@ -32,7 +41,8 @@ fn options_round_trip_through_pairs() {
     ])
     .unwrap();
     let pairs = o.to_pairs();
-    let back = PursuitOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).unwrap();
+    let back =
+        PursuitOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).unwrap();
     assert_eq!(back, o);
     assert_eq!(back.repetition_limit(), None);
     assert_eq!(back.move_limit(), None);
@@ -41,11 +51,26 @@ fn options_round_trip_through_pairs() {
 #[test]
 fn bad_values_are_errors() {
     let mut o = PursuitOptions::default();
-    assert!(matches!(o.set("setup", "random"), Err(OptionError::BadValue { .. })));
-    assert!(matches!(o.set("pawns", "maybe"), Err(OptionError::BadValue { .. })));
-    assert!(matches!(o.set("move-limit", "-1"), Err(OptionError::BadValue { .. })));
-    assert!(matches!(o.set("size", "5"), Err(OptionError::Unknown { .. })));
-    assert!(matches!(o.set("board", "star"), Err(OptionError::BadValue { .. })));
+    assert!(matches!(
+        o.set("setup", "random"),
+        Err(OptionError::BadValue { .. })
+    ));
+    assert!(matches!(
+        o.set("pawns", "maybe"),
+        Err(OptionError::BadValue { .. })
+    ));
+    assert!(matches!(
+        o.set("move-limit", "-1"),
+        Err(OptionError::BadValue { .. })
+    ));
+    assert!(matches!(
+        o.set("size", "5"),
+        Err(OptionError::Unknown { .. })
+    ));
+    assert!(matches!(
+        o.set("board", "star"),
+        Err(OptionError::BadValue { .. })
+    ));
 }
 
 #[test]
@@ -53,14 +78,19 @@ fn classic_needs_a_board_where_it_fits() {
     for board in ["13", "15 0-7", "12 0-6"] {
         let e = PursuitOptions::from_pairs([("board", board)]).unwrap_err();
         assert!(
-            e.to_string().contains("classic set-up needs an even number of positions, at least 14"),
+            e.to_string()
+                .contains("classic set-up needs an even number of positions, at least 14"),
             "{board}: {e}"
         );
     }
     // Placement fits on 14 positions; not on 12.
     assert!(PursuitOptions::from_pairs([("board", "14 0-7"), ("setup", "placement")]).is_ok());
     let e = PursuitOptions::from_pairs([("board", "12 0-6"), ("setup", "placement")]).unwrap_err();
-    assert!(e.to_string().contains("14 major pieces to place but only 12 empty outer positions"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("14 major pieces to place but only 12 empty outer positions"),
+        "{e}"
+    );
 }
 
 #[test]

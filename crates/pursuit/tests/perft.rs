@@ -48,7 +48,12 @@ fn every_reference_line_matches() {
             let (depth, count) = item.split_once('=').expect("depth=count");
             let depth: u32 = depth.parse().expect("a depth");
             let count: u64 = count.parse().expect("a count");
-            assert_eq!(perft(&pos, depth), count, "line {}, depth {depth}", number + 1);
+            assert_eq!(
+                perft(&pos, depth),
+                count,
+                "line {}, depth {depth}",
+                number + 1
+            );
             checked += 1;
         }
     }

@@ -36,8 +36,14 @@ fn placement_alternates_and_fills_only_empty_positions() {
     play(&mut pos, "K@o10");
     assert_eq!(pos.side_to_move(), Player::Second);
     assert_eq!(pos.king(Player::First), Some(Location::Outer(10)));
-    assert!(matches!(pos.parse_move("k@o10"), Err(MoveError::Syntax { .. })));
-    assert_eq!(pos.parse_move("R@o10"), Err(MoveError::Illegal("R@o10".into())));
+    assert!(matches!(
+        pos.parse_move("k@o10"),
+        Err(MoveError::Syntax { .. })
+    ));
+    assert_eq!(
+        pos.parse_move("R@o10"),
+        Err(MoveError::Illegal("R@o10".into()))
+    );
     // North may place on South's side, and a Pawn in front of a major.
     play(&mut pos, "P@10");
     play(&mut pos, "R@o3");
@@ -46,8 +52,14 @@ fn placement_alternates_and_fills_only_empty_positions() {
     play(&mut pos, "K@o0");
     assert_eq!(pos.in_hand(Player::First, Piece::King), 0);
     assert!(!move_texts(&pos).iter().any(|t| t.starts_with("K@")));
-    assert!(matches!(pos.parse_move("P@o4"), Err(MoveError::Syntax { .. })));
-    assert!(matches!(pos.parse_move("R@4"), Err(MoveError::Syntax { .. })));
+    assert!(matches!(
+        pos.parse_move("P@o4"),
+        Err(MoveError::Syntax { .. })
+    ));
+    assert!(matches!(
+        pos.parse_move("R@4"),
+        Err(MoveError::Syntax { .. })
+    ));
 }
 
 #[test]
@@ -80,5 +92,8 @@ fn placement_with_fewer_pieces_from_a_position_text() {
     play(&mut pos, "P@0");
     play(&mut pos, "P@10");
     assert!(!pos.is_placement());
-    assert_eq!(move_texts(&pos), vec!["0-12".to_string(), "0-8".to_string()]);
+    assert_eq!(
+        move_texts(&pos),
+        vec!["0-12".to_string(), "0-8".to_string()]
+    );
 }

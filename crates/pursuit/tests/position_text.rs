@@ -26,12 +26,18 @@ fn classic_text_round_trips() {
     assert_eq!(back, start);
     assert_eq!(back.hash(), start.hash());
     // Phase and ply may be left out.
-    assert_eq!(read("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south").unwrap(), start);
+    assert_eq!(
+        read("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south").unwrap(),
+        start
+    );
 }
 
 #[test]
 fn classic_without_pawns_and_on_a_custom_board() {
-    let o = PursuitOptions { pawns: false, ..PursuitOptions::default() };
+    let o = PursuitOptions {
+        pawns: false,
+        ..PursuitOptions::default()
+    };
     assert_eq!(
         Pursuit::start(&o).to_text(),
         "..................../kbnr...RNBKBNR...rnb south play 0"
@@ -62,17 +68,50 @@ fn malformed_texts_are_errors() {
     for (text, expected) in [
         ("", "expected '<inner>/<outer> <side>"),
         ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb", "got 1 fields"),
-        ("pppp...PPPPPPP...ppp south play 0", "the inner ring, '/', then the outer ring"),
-        ("ppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south", "inner ring has 19 positions"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnbk south", "outer ring has 21 positions"),
-        ("pppp...PPPPPPP...ppx/kbnr...RNBKBNR...rnb south", "inner position 19: 'x' is not a piece"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnp south", "outer position 19: Pawns stand only on inner"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb east", "'east' is not a side to move"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south go", "'go' is not a phase"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south play -1", "'-1' is not a ply count"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south play 0 x", "got 5 fields"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south place:", "lists no pieces"),
-        ("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south place:Q", "'Q' in place:Q is not a piece"),
+        (
+            "pppp...PPPPPPP...ppp south play 0",
+            "the inner ring, '/', then the outer ring",
+        ),
+        (
+            "ppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south",
+            "inner ring has 19 positions",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnbk south",
+            "outer ring has 21 positions",
+        ),
+        (
+            "pppp...PPPPPPP...ppx/kbnr...RNBKBNR...rnb south",
+            "inner position 19: 'x' is not a piece",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnp south",
+            "outer position 19: Pawns stand only on inner",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb east",
+            "'east' is not a side to move",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south go",
+            "'go' is not a phase",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south play -1",
+            "'-1' is not a ply count",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south play 0 x",
+            "got 5 fields",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south place:",
+            "lists no pieces",
+        ),
+        (
+            "pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south place:Q",
+            "'Q' in place:Q is not a piece",
+        ),
     ] {
         let e = error(text);
         assert!(e.contains(expected), "{text}: {e}");
@@ -97,10 +136,16 @@ fn king_rules_are_checked() {
 fn setup_rules_apply_at_ply_zero() {
     // Unequal numbers of pieces.
     let e = error("pppp...PPPPPPP...pp./kbnr...RNBKBNR...rnb south play 0");
-    assert!(e.contains("same number of pieces (South 14, North 13)"), "{e}");
+    assert!(
+        e.contains("same number of pieces (South 14, North 13)"),
+        "{e}"
+    );
     // A major in play.
     let e = error("pppp...PPPRPPP...ppp/kbnr...RNBKBN....rnb south");
-    assert!(e.contains("major pieces must start on outer positions (inner 10 holds one)"), "{e}");
+    assert!(
+        e.contains("major pieces must start on outer positions (inner 10 holds one)"),
+        "{e}"
+    );
     // No King.
     let e = error("pppp...PPPPPPP...ppp/kbnr...RNBRBNR...rnb south");
     assert!(e.contains("South has no King"), "{e}");
@@ -111,7 +156,12 @@ fn setup_rules_apply_at_ply_zero() {
     assert!(read("pppp...PPPPPPP...pp./kbnr...RNBKBNR...rnb south play 2").is_ok());
     assert!(read("pppp...PPPKPPP...ppp/kbnr...RNB.BNR...rnb north play 1").is_ok());
     // Majors need not match: a custom set-up with a Knight against a Rook.
-    let custom = text(20, &[(0, 'P'), (9, 'p')], &[(0, 'N'), (1, 'K'), (9, 'k'), (10, 'r')], "south");
+    let custom = text(
+        20,
+        &[(0, 'P'), (9, 'p')],
+        &[(0, 'N'), (1, 'K'), (9, 'k'), (10, 'r')],
+        "south",
+    );
     let setup = custom.replace(" play 1", "");
     assert!(read(&setup).is_ok(), "{setup}");
 }
@@ -130,7 +180,10 @@ fn placement_rules_are_checked() {
     assert!(e.contains("no major piece can be in play"), "{e}");
     let many = "P".repeat(11) + &"p".repeat(11);
     let e = error(&format!("{dots}/K.........k......... south place:{many} 2"));
-    assert!(e.contains("22 Pawns to place but only 20 empty inner positions"), "{e}");
+    assert!(
+        e.contains("22 Pawns to place but only 20 empty inner positions"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -150,10 +203,30 @@ fn too_many_moves_for_a_move_list_is_an_error() {
         .flat_map(|i| [10, 20, 30].map(|d| format!("{i}-{}", (i + d) % 64)))
         .collect();
     let options = options_for(&format!("64 {}", chords.join(" ")));
-    let inner: String = (0..64).map(|i| if i < 30 { 'N' } else if i < 60 { 'n' } else { '.' }).collect();
-    let outer: String = (0..64).map(|i| match i { 62 => 'K', 63 => 'k', _ => '.' }).collect();
+    let inner: String = (0..64)
+        .map(|i| {
+            if i < 30 {
+                'N'
+            } else if i < 60 {
+                'n'
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    let outer: String = (0..64)
+        .map(|i| match i {
+            62 => 'K',
+            63 => 'k',
+            _ => '.',
+        })
+        .collect();
     let e = Pursuit::from_text(&options, &format!("{inner}/{outer} south play 9")).unwrap_err();
-    assert!(e.to_string().contains("more than the 256 a move list holds"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("more than the 256 a move list holds"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -170,7 +243,13 @@ fn move_notation_errors_are_clear() {
     assert!(syntax("10-18").contains("write it 10x18"));
     assert!(syntax("12x4").contains("write it 12-4"));
     assert!(syntax("Q@o3").contains("not a piece letter"));
-    assert_eq!(start.parse_move("e10"), Err(MoveError::Illegal("e10".into())));
-    assert_eq!(start.parse_move("13-6"), Err(MoveError::Illegal("13-6".into())));
+    assert_eq!(
+        start.parse_move("e10"),
+        Err(MoveError::Illegal("e10".into()))
+    );
+    assert_eq!(
+        start.parse_move("13-6"),
+        Err(MoveError::Illegal("13-6".into()))
+    );
     assert!(start.parse_move(" 12-4 ").is_ok());
 }

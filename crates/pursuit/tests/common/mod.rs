@@ -63,7 +63,9 @@ pub fn moves_from(pos: &Pursuit, from: u8) -> Vec<String> {
 
 /// Play a move given in notation.
 pub fn play(pos: &mut Pursuit, text: &str) {
-    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     pos.play(mv);
 }
 
