@@ -7,6 +7,7 @@ mod game_args;
 mod matches;
 mod perft;
 mod play;
+mod serve;
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the platform: HTTP + WebSocket server and web client.
+    Serve(serve::ServeArgs),
     /// Count the leaves of the move tree (move-generator check).
     Perft(perft::PerftArgs),
     /// Measure move generation (and search) speed for every game.
@@ -37,6 +40,7 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => serve::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
