@@ -11,9 +11,12 @@ use rand::SeedableRng;
 fn benches(c: &mut Criterion) {
     let options = FootballOptions::default();
     let start = Football::perft_start(&options);
-    c.bench_function("perft(4) standard test position", |b| {
-        b.iter(|| perft(black_box(&start), 4))
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(20);
+    group.bench_function("perft(5) standard test position", |b| {
+        b.iter(|| perft(black_box(&start), 5))
     });
+    group.finish();
     let mut pos = start.clone();
     for text in [
         "e4>d2", "h8-h4", "a1-a8", "e8-e7", "a8-f8", "d7-d4", "f8-g8",

@@ -56,6 +56,37 @@
 //! never panics. The match start is
 //! `8/8/8/8/8/8/8/8 - w pick w 1 0 0-0 -/- -/- -`.
 
+//!
+//! # Decisions where the rules file leaves room
+//! - A half ends after `2 × half-length` actions in all (kick-offs,
+//!   `pass` and every other action count; picks and placements do not),
+//!   even when resets let one side act twice in a row.
+//! - Kick-off: the kicking side's first action after its placements. It
+//!   must be a pass of the ball holder if one exists; otherwise any action
+//!   of the holder (dribble or shot); if the holder has none (a Pawn on
+//!   e4 blocked by a piece on e5), any action of the side; failing all,
+//!   `pass`.
+//! - A dribble to an empty goal square and a shot to it are different
+//!   actions (`e6-d8` moves the holder, `e6>d8` does not); both score. A
+//!   pawn dribbling into the goal on its last rank also promotes (four
+//!   actions).
+//! - `keeper` shot rule: an opponent "could reach" a square if one of its
+//!   pieces could move there without the ball in one action (sliding
+//!   pieces blocked as usual, Pawns one step straight forward); the squares
+//!   checked are the target and, for sliding shots, the squares strictly
+//!   between shooter and target.
+//! - Capturing the King that holds the ball is a goal and changes nothing
+//!   on the board (the King is not removed, the capturer stays); the
+//!   board is then cleared for the new placement anyway, unless it was the
+//!   match's last action.
+//! - When the match ends the board is left as after the last action, with
+//!   no ball. After a goal (or two Kings alone) the board is cleared and
+//!   every picked piece comes back (captured pieces return, promoted Pawns
+//!   are Pawns again).
+//! - The box limits (one Queen in all, ...) bind the `pick:` actions; a
+//!   position text is not checked against them, so the rules file's
+//!   standard test position (a Queen on each side, teams `QRN/QRN`) reads.
+
 pub mod attacks;
 mod bitboard;
 mod football_move;

@@ -335,7 +335,8 @@ impl Football {
                 to,
                 promotion,
             } => match self.kind_at(them, to) {
-                Some(Kind::King) | None => goal = true,
+                None => {}
+                Some(Kind::King) => goal = true,
                 Some(victim) => {
                     self.remove(them, victim, to);
                     self.relocate(us, from, to, promotion);

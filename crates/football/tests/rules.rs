@@ -824,3 +824,12 @@ fn invalid_position_texts_are_rejected() {
         assert!(Football::from_text(&o, t).is_err(), "accepted: {t}");
     }
 }
+
+#[test]
+fn diagram_shows_board_ball_and_state() {
+    let p = Football::perft_start(&FootballOptions::default());
+    let d = p.diagram();
+    assert!(d.contains("N*"), "the ball holder is marked:\n{d}");
+    assert!(d.contains("half 1, actions 0/90, score 0-0"), "{d}");
+    assert_eq!(d.lines().count(), 10);
+}
