@@ -227,6 +227,26 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.negamax(&root, depth, 0, alpha, beta)
     }
 
+    /// The score of `child` for the side that moved into it, searched
+    /// within (`alpha`, `beta`) of that side: negated when the turn passed
+    /// to the other side, as is when the same side moves again (placement
+    /// runs, forced passes).
+    fn child_score(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if same_side {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
     /// Negamax alpha-beta with PVS. Returns 0 (to be ignored) when the
     /// search was stopped.
     fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -334,8 +354,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             let mut child = pos.clone();
             child.play(mv);
             self.push(child.hash());
+            let same = child.side_to_move() == side;
             let score = if n == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                self.child_score(&child, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && n >= 3 && order[n] < (1 << 22) - 1 {
@@ -345,12 +366,13 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                let mut s =
+                    self.child_score(&child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    s = self.child_score(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                    s = self.child_score(&child, same, depth - 1, ply + 1, alpha, beta);
                 }
                 s
             };
@@ -432,7 +454,11 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         for (_, mv) in tactical {
             let mut child = pos.clone();
             child.play(mv);
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha, qply + 1);
+            let score = if child.side_to_move() == pos.side_to_move() {
+                self.quiescence(&child, ply + 1, alpha, beta, qply + 1)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha, qply + 1)
+            };
             if self.aborted {
                 return 0;
             }

@@ -1,9 +1,13 @@
 //! The computer player for games handled by name (server, protocols,
 //! command line): search a [`DynMatch`] with an [`EngineSpec`].
 
+use crate::engine::search_record;
 use crate::random_player::random_move;
-use crate::{EngineKind, EngineSpec, Level, Limits, SearchInfo, SearchReport};
-use gamut_core::DynMatch;
+use crate::{EngineSpec, Level, Limits, SearchInfo, SearchReport};
+use gamut_core::{DynMatch, GameRecord};
+use gamut_football::Football;
+use gamut_loa::Loa;
+use gamut_pursuit::Pursuit;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -11,6 +15,10 @@ use std::time::Duration;
 /// within `limits` (capped by the level's budget), until `stop` becomes
 /// true. `on_info` is called after each completed iteration. Returns the
 /// best move in notation (`None` if the game is over).
+///
+/// The record's history gives repetition draws and its options the move
+/// limit. A game without an evaluation (not one of Gamut's games) gets a
+/// random legal move.
 ///
 /// Blocking and CPU-bound: call it from a worker thread.
 pub fn search(
@@ -20,9 +28,15 @@ pub fn search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchReport {
-    let _ = (limits, stop, &on_info);
-    match spec.kind {
-        EngineKind::Random | EngineKind::AlphaBeta | EngineKind::Mcts => random_move(game),
+    let any = game.as_any();
+    if let Some(record) = any.downcast_ref::<GameRecord<Loa>>() {
+        search_record(record, spec, limits, stop, on_info)
+    } else if let Some(record) = any.downcast_ref::<GameRecord<Pursuit>>() {
+        search_record(record, spec, limits, stop, on_info)
+    } else if let Some(record) = any.downcast_ref::<GameRecord<Football>>() {
+        search_record(record, spec, limits, stop, on_info)
+    } else {
+        random_move(game)
     }
 }
 

@@ -74,7 +74,10 @@ pub fn search_setup<G: Evaluate>(
         }
         EngineKind::Mcts => search_mcts(setup, &MctsConfig::default(), &limits, stop, on_info),
     };
-    if profile.blunder_chance > 0.0 && rng.gen_bool(profile.blunder_chance.min(1.0)) {
+    // A weak level sometimes plays a random move, but never throws away a
+    // win it has found.
+    let found_win = matches!(report.info.score, Score::WinIn(_));
+    if !found_win && profile.blunder_chance > 0.0 && rng.gen_bool(profile.blunder_chance.min(1.0)) {
         report.best = random_move();
     }
     report

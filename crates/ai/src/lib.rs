@@ -13,6 +13,7 @@
 mod alphabeta;
 mod dynamic;
 mod engine;
+mod eval;
 mod evaluate;
 mod history;
 mod iterative;
@@ -24,6 +25,7 @@ mod report;
 mod score;
 mod setup;
 mod shared;
+mod signature;
 mod spec;
 mod tt;
 
@@ -36,4 +38,5 @@ pub use mcts::{search_mcts, MctsConfig, Playout};
 pub use report::{SearchInfo, SearchReport};
 pub use score::Score;
 pub use setup::SearchSetup;
+pub use signature::{bench_depth, bench_search};
 pub use spec::{EngineKind, EngineSpec};

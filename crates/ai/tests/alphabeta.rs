@@ -1,10 +1,11 @@
 //! The alpha-beta engine on Connect Four: forced wins, limits, the stop
 //! flag, transposition-table correctness of proven scores, determinism,
-//! game-level draw rules and threads.
+//! game-level draw rules (repetition, move limit) and threads.
 
 mod common;
 
 use common::connect_four::{solve, C4Options, C4};
+use common::toggle::{Toggle, ToggleOptions};
 use gamut_ai::{search_record, search_setup, EngineSpec, Level, Limits, Score, SearchSetup};
 use gamut_core::{Game, GameRecord, MoveList};
 use rand::rngs::SmallRng;
@@ -208,4 +209,20 @@ fn records_and_threads() {
         search_record(&over, &max(), &Limits::depth(3), &stop, &mut |_| {}).best,
         None
     );
+}
+
+#[test]
+fn a_repeated_position_is_a_draw() {
+    // After two flips the start comes back: with the repetition rule the
+    // search sees a draw, without it the evaluation.
+    let mut record = GameRecord::<Toggle>::new(ToggleOptions);
+    record.play_text("flip").unwrap();
+    record.play_text("flip").unwrap();
+    let stop = AtomicBool::new(false);
+    let r = search_record(&record, &max(), &Limits::depth(4), &stop, &mut |_| {});
+    assert_eq!(r.info.score, Score::Value(0), "{r:?}");
+    let mut setup = SearchSetup::from_record(&record);
+    setup.repetition = false;
+    let r = search_setup(&setup, &max(), &Limits::depth(4), &stop, &mut |_| {});
+    assert_ne!(r.info.score, Score::Value(0), "{r:?}");
 }

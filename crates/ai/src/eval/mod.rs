@@ -1,0 +1,5 @@
+//! The per-game evaluations: [`crate::Evaluate`] for each of Gamut's games.
+
+mod football;
+mod loa;
+mod pursuit;
