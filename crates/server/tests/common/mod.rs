@@ -106,11 +106,9 @@ impl TestServer {
 
     /// A client with no session.
     pub fn client(&self) -> Client {
-        Client {
-            base: self.base.clone(),
-            http: reqwest::Client::new(),
-            cookie: None,
-        }
+        let mut c = bare_client();
+        c.rebase(&self.base);
+        c
     }
 
     /// A client with a guest session.
@@ -124,6 +122,15 @@ impl TestServer {
     pub fn stop(self) -> Backend {
         self.server.stop();
         self.backend
+    }
+}
+
+/// A client with no session and no server yet (see [`Client::rebase`]).
+pub fn bare_client() -> Client {
+    Client {
+        base: String::new(),
+        http: reqwest::Client::new(),
+        cookie: None,
     }
 }
 

@@ -1,0 +1,143 @@
+//! Kill -9 and restart: every acknowledged move survives, clocks included,
+//! and live games resume (the server runs as a real child process).
+
+mod common;
+
+use common::{challenge, Backend, Client};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// The server as a child process.
+struct Child9 {
+    child: Child,
+    base: String,
+}
+
+fn spawn(backend: &Backend) -> Child9 {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamut-server"));
+    cmd.arg("--data").arg(backend.data_dir());
+    if let Some(url) = backend.database_url() {
+        cmd.arg("--database").arg(url);
+    }
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn gamut-server");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).expect("read address");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected output {line:?}"))
+        .to_owned();
+    Child9 {
+        child,
+        base: format!("http://{addr}"),
+    }
+}
+
+impl Child9 {
+    /// SIGKILL, then reap.
+    fn kill9(mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reap");
+    }
+}
+
+async fn guest(base: &str) -> Client {
+    let mut c = common::bare_client();
+    c.rebase(base);
+    c.post_ok("/api/guest", json!({})).await;
+    c
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    serde_json::from_value(state["moves"].clone()).expect("moves")
+}
+
+async fn kill_and_restart(backend: Backend) {
+    let server = spawn(&backend);
+    let (mut a, mut b) = (guest(&server.base).await, guest(&server.base).await);
+    let clock = json!({"type": "realtime", "initial_ms": 600000, "increment_ms": 1000});
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "8"}), clock, false).await;
+    let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
+    let mut acked: Vec<String> = Vec::new();
+    for i in 0..8 {
+        let state = a.state(&id).await;
+        let side = state["to_move"].as_u64().expect("to_move") as usize;
+        let legal = state["legal"].as_array().expect("legal");
+        let mv = legal[i % legal.len()].as_str().expect("move").to_owned();
+        sockets[side].play(&mv).await;
+        acked.push(mv);
+    }
+    let before = a.state(&id).await;
+    assert_eq!(moves(&before), acked);
+    // One more move in flight when the server dies: it may or may not be
+    // stored, but nothing acknowledged may be lost.
+    let side = before["to_move"].as_u64().expect("to_move") as usize;
+    let in_flight = before["legal"][0].as_str().expect("move").to_owned();
+    sockets[side]
+        .send(json!({"type": "move", "move": in_flight, "id": 999}))
+        .await;
+    server.kill9();
+
+    let server = spawn(&backend);
+    a.rebase(&server.base);
+    b.rebase(&server.base);
+    let after = a.state(&id).await;
+    assert_eq!(after["status"], "live");
+    let stored = moves(&after);
+    assert!(stored.starts_with(&acked), "lost moves: {acked:?} vs {stored:?}");
+    assert!(stored.len() <= acked.len() + 1);
+    if stored.len() == acked.len() {
+        // The clocks are exactly those stored with the last move.
+        assert_eq!(after["clocks"], before["clocks"]);
+        assert_eq!(after["version"], before["version"]);
+    } else {
+        assert_eq!(stored.last(), Some(&in_flight));
+    }
+    // The game goes on after the restart, with the session cookies.
+    let side = after["to_move"].as_u64().expect("to_move") as usize;
+    let mut ws = [&a, &b][side].ws(&id, None).await;
+    ws.play(after["legal"][0].as_str().expect("move")).await;
+    let resumed = a.state(&id).await;
+    assert_eq!(moves(&resumed).len(), stored.len() + 1);
+    server.kill9();
+}
+
+#[tokio::test]
+async fn kill_9_and_restart_loses_no_acknowledged_move() {
+    on_every_backend!(kill_and_restart);
+}
+
+async fn flag_while_down(backend: Backend) {
+    let server = spawn(&backend);
+    let (mut a, mut b) = (guest(&server.base).await, guest(&server.base).await);
+    let clock = json!({"type": "realtime", "initial_ms": 1500, "increment_ms": 0});
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, false).await;
+    server.kill9();
+    std::thread::sleep(std::time::Duration::from_millis(1700));
+    let server = spawn(&backend);
+    a.rebase(&server.base);
+    let mut ws = a.ws(&id, None).await;
+    let first = ws.next().await;
+    let ended = if first["state"]["status"] == "finished" {
+        first["state"]["result"].clone()
+    } else {
+        ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await["event"]["result"].clone()
+    };
+    assert_eq!(ended["reason"], "timeout");
+    assert_eq!(ended["winner"], json!(1));
+    let state = a.state(&id).await;
+    assert_eq!(state["clocks"]["ms"][0], json!(0));
+    assert_eq!(state["clocks"]["running"], Value::Null);
+    server.kill9();
+}
+
+#[tokio::test]
+async fn a_clock_that_ran_out_while_the_server_was_down_flags_on_restart() {
+    on_every_backend!(flag_while_down);
+}
