@@ -54,3 +54,24 @@ pub(crate) fn draw(pos: &Pursuit) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Pursuit, PursuitOptions, Setup};
+    use gamut_core::Game;
+
+    #[test]
+    fn diagram_lists_every_position() {
+        let pos = Pursuit::start(&PursuitOptions::default());
+        let d = pos.diagram();
+        assert!(d.contains("South to move"));
+        assert!(d.contains("   10  K   P  2 18"));
+        assert!(d.contains("    0  k   p  8 12"));
+        let placing = PursuitOptions {
+            setup: Setup::Placement,
+            ..PursuitOptions::default()
+        };
+        let d = Pursuit::start(&placing).diagram();
+        assert!(d.contains("North to place: King 1, Rook 2, Bishop 2, Knight 2, Pawn 7"));
+    }
+}

@@ -62,6 +62,19 @@
 //! King only for the side to move after a capture, placement turns that
 //! alternate, pieces in hand that fit, a bounded number of moves).
 //!
+//! # Decisions where the rules are silent
+//!
+//! - A move is its origin and target: when several paths (e.g. a Knight's
+//!   two orders of lines) lead to the same target it is one move, legal if
+//!   any path has an empty middle.
+//! - The `draw` declaration is a legal move: a side that may declare a
+//!   draw never loses for lack of moves. It exists only in the play phase.
+//! - The game ends when the side to move has no King (it was just
+//!   captured) or no legal move; repetition and the move limit are applied
+//!   by [`gamut_core::GameRecord`] from the options.
+//! - Perft (the rules file's figures): a position missing a King is a leaf
+//!   and `draw` is not counted.
+//!
 //! # Speed
 //!
 //! Moves are generated from per-board tables over `u64` masks without
