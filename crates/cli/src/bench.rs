@@ -1,13 +1,17 @@
-//! `gamut bench`: move-generation speed of every game — perft leaves per
-//! second (bulk counting at the last ply) and random playouts per second,
-//! from each game's standard start, on one thread.
+//! `gamut bench`: speed of every game on one thread, from each game's
+//! standard start — move generation (perft leaves per second with bulk
+//! counting at the last ply, random playouts per second) and search (the
+//! fixed-depth search whose node count is the search's signature, and
+//! nodes per second and depth reached in a timed search at full strength).
 
 use anyhow::Result;
 use clap::Args;
-use gamut_core::{perft, random_playout, Game};
+use gamut_ai::{bench_depth, bench_search, search, EngineSpec, Level, Limits};
+use gamut_core::{perft, random_playout, Game, GameRecord};
 use gamut_games::{GameKind, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Arguments of `gamut bench`.
@@ -15,7 +19,8 @@ use std::time::{Duration, Instant};
 pub struct BenchArgs {
     /// Only this game (default: every game).
     game: Option<GameKind>,
-    /// Seconds to spend on each measurement.
+    /// Seconds to spend on each measurement (also the timed search's move
+    /// time).
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
 }
@@ -65,7 +70,40 @@ impl GameVisitor for MoveGen {
             games as f64 / dt,
             plies as f64 / games as f64
         );
+        search_speed::<G>(&options, self.budget);
     }
+}
+
+/// The fixed search (deterministic node count) and a timed search.
+fn search_speed<G: Game>(options: &G::Options, budget: Duration) {
+    let game = GameRecord::<G>::new(options.clone());
+    let fixed = bench_search(&game);
+    println!(
+        "{:<8} fixed search (depth {}, max, 1 thread): {} nodes in {:.3} s: {:.2} M nodes/s, best {}",
+        G::NAME,
+        bench_depth(G::NAME),
+        fixed.info.nodes,
+        fixed.info.time.as_secs_f64(),
+        fixed.info.nps() as f64 / 1e6,
+        fixed.best.as_deref().unwrap_or("-")
+    );
+    let timed = search(
+        &game,
+        &EngineSpec::level(Level::Max),
+        &Limits::movetime(budget),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    println!(
+        "{:<8} timed search ({:.1} s, max, 1 thread): depth {} (selective {}), {} nodes: {:.2} M nodes/s, score {}",
+        G::NAME,
+        budget.as_secs_f64(),
+        timed.info.depth,
+        timed.info.seldepth,
+        timed.info.nodes,
+        timed.info.nps() as f64 / 1e6,
+        timed.info.score
+    );
 }
 
 /// Run `gamut bench`.
