@@ -1,0 +1,235 @@
+//! Accounts, sessions, sign-in rate limit, input validation and JSON
+//! errors, ratings, history, export/import and the live lobby.
+
+mod common;
+
+use common::{challenge, Backend, TestServer};
+use serde_json::{json, Value};
+
+async fn accounts(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut alice = server.client();
+    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+    let creds = json!({"username": "alice", "password": "correct horse"});
+    let signed = alice.post_ok("/api/signup", creds.clone()).await;
+    assert_eq!(signed["user"]["name"], "alice");
+    assert_eq!(signed["user"]["guest"], false);
+    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    // Taken (ignoring case), bad names and passwords.
+    let mut other = server.client();
+    let (s, v) = other.post("/api/signup", json!({"username": "ALICE", "password": "whatever123"})).await;
+    assert_eq!((s, v["error"].as_str().is_some()), (409, true));
+    for bad in [
+        json!({"username": "a", "password": "whatever123"}),
+        json!({"username": "guest-7", "password": "whatever123"}),
+        json!({"username": "bob", "password": "short"}),
+        json!({"username": "bob"}),
+        json!({"username": "bob", "password": "whatever123", "extra": 1}),
+    ] {
+        let (s, v) = other.post("/api/signup", bad.clone()).await;
+        assert_eq!(s, 400, "{bad}: {v}");
+        assert!(v["error"].is_string());
+    }
+    // Sign out, sign in.
+    alice.post_ok("/api/signout", json!({})).await;
+    assert_eq!(alice.cookie, None);
+    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+    alice.post_ok("/api/signin", creds.clone()).await;
+    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    // Wrong passwords, then the rate limit (even for the right one).
+    let wrong = json!({"username": "alice", "password": "wrong password"});
+    for _ in 0..5 {
+        let (s, v) = other.post("/api/signin", wrong.clone()).await;
+        assert_eq!((s, v["error"].as_str()), (401, Some("wrong username or password")));
+    }
+    let (s, v) = other.post("/api/signin", creds.clone()).await;
+    assert_eq!(s, 429, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("too many")));
+    // Acting needs a session.
+    let mut anonymous = server.client();
+    let (s, v) = anonymous
+        .post("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .await;
+    assert_eq!(s, 401, "{v}");
+}
+
+#[tokio::test]
+async fn sign_up_in_and_out_with_a_rate_limit() {
+    on_every_backend!(accounts);
+}
+
+async fn bad_input(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut g = server.guest().await;
+    let cases = [
+        json!({"game": "chess", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        json!({"game": "loa", "options": {"size": "99"}, "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        json!({"game": "loa", "options": {"nope": "1"}, "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        json!({"game": "loa", "clock": {"type": "realtime", "initial_ms": 5, "increment_ms": 0}, "opponent": {"type": "seek"}}),
+        json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "computer", "level": "godlike"}}),
+        json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}, "side": "middle"}),
+        json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}, "rated": true}),
+        json!({"game": "loa"}),
+        json!([1, 2, 3]),
+    ];
+    for body in cases {
+        let (s, v) = g.post("/api/games", body.clone()).await;
+        assert!(s == 400 || s == 403, "{body}: {s} {v}");
+        assert!(v["error"].is_string(), "{body}: {v}");
+    }
+    // Too large a body.
+    let huge = json!({"record": "x".repeat(100_000)});
+    let (s, v) = g.post("/api/import", huge).await;
+    assert_eq!(s, 413, "{v}");
+    // Unknown things.
+    let (s, v) = g.send(reqwest::Method::GET, "/api/games/nosuchgame000000", None).await;
+    assert_eq!((s, v["error"].is_string()), (404, true));
+    let (s, _) = g.send(reqwest::Method::GET, "/api/games/..%2F..%2Fetc", None).await;
+    assert_eq!(s, 404);
+    let (s, v) = g.send(reqwest::Method::GET, "/api/games?status=sleeping", None).await;
+    assert_eq!((s, v["error"].is_string()), (400, true));
+    let (s, v) = g.send(reqwest::Method::GET, "/api/games?limit=abc", None).await;
+    assert_eq!((s, v["error"].is_string()), (400, true));
+    let (s, v) = g.send(reqwest::Method::GET, "/api/leaderboard/chess", None).await;
+    assert_eq!((s, v["error"].is_string()), (400, true));
+    let (s, v) = g.post("/api/import", json!({"record": "[Game \"loa\"]\n1. zz-zz *"})).await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("move 1")), "{v}");
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_json_errors() {
+    on_every_backend!(bad_input);
+}
+
+async fn ratings_history_records(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut a = server.client();
+    let mut b = server.client();
+    a.post_ok("/api/signup", json!({"username": "alice", "password": "password-a"})).await;
+    b.post_ok("/api/signup", json!({"username": "bob", "password": "password-b"})).await;
+    let clock = json!({"type": "realtime", "initial_ms": 300000, "increment_ms": 0});
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, true).await;
+    let state = a.state(&id).await;
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["speed"], "blitz");
+    assert_eq!(state["players"][0]["rating"], 1500);
+    let mut wa = a.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    wa.play(state["legal"][0].as_str().expect("move")).await;
+    let s = b.state(&id).await;
+    wb.play(s["legal"][0].as_str().expect("move")).await;
+    assert_eq!(wb.request(json!({"type": "resign"})).await["type"], "ack");
+    let end = wa.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
+    assert_eq!(end["event"]["result"], json!({"winner": 0, "reason": "resignation", "text": "1-0"}));
+    let ratings = &end["event"]["ratings"];
+    assert_eq!(ratings[0]["before"], json!(1500.0));
+    assert!(ratings[0]["after"].as_f64().expect("after") > 1500.0);
+    assert!(ratings[1]["after"].as_f64().expect("after") < 1500.0);
+
+    let profile = a.get_ok("/api/users/alice").await;
+    assert_eq!(profile["ratings"][0]["game"], "loa");
+    assert_eq!(profile["ratings"][0]["speed"], "blitz");
+    assert_eq!(profile["ratings"][0]["games"], 1);
+    let board = a.get_ok("/api/leaderboard/loa?speed=blitz").await;
+    let names: Vec<&str> = board["entries"].as_array().expect("entries").iter().filter_map(|e| e["name"].as_str()).collect();
+    assert_eq!(names, vec!["alice", "bob"]);
+    let history = a.get_ok("/api/users/bob/games").await;
+    assert_eq!(history["games"][0]["id"], json!(id));
+    assert_eq!(history["games"][0]["result"]["text"], "1-0");
+    let finished = a.get_ok("/api/games?status=finished&player=alice").await;
+    assert_eq!(finished["games"].as_array().map(Vec::len), Some(1));
+
+    // Export, then import the record: the same moves and positions.
+    let (s, text) = a.send(reqwest::Method::GET, &format!("/api/games/{id}/export"), None).await;
+    assert_eq!(s, 200);
+    let text = text.as_str().expect("text record").to_owned();
+    assert!(text.contains("[Game \"loa\"]") && text.contains("[First \"alice\"]") && text.contains("[Option \"size=6\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1-0"), "{text}");
+    let imported = a.post_ok("/api/import", json!({"record": text})).await;
+    let replay = a.get_ok(&format!("/api/games/{id}/replay")).await;
+    for key in ["moves", "positions", "start", "game"] {
+        assert_eq!(imported[key], replay[key], "{key}");
+    }
+    assert_eq!(imported["headers"]["Reason"], "resignation");
+    assert_eq!(replay["result"]["reason"], "resignation");
+    assert_eq!(replay["moves"].as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn rated_games_update_ratings_history_and_records() {
+    on_every_backend!(ratings_history_records);
+}
+
+async fn lobby(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut a = server.guest().await;
+    let mut b = server.guest().await;
+    let ws_base = server.base.replacen("http://", "ws://", 1);
+    let (mut lobby, _) = tokio_tungstenite::connect_async(format!("{ws_base}/api/lobby/ws")).await.expect("lobby ws");
+    use futures_util::StreamExt;
+    async fn next(lobby: &mut (impl StreamExt<Item = Result<tokio_tungstenite::tungstenite::Message, tokio_tungstenite::tungstenite::Error>> + Unpin)) -> Value {
+        loop {
+            let m = tokio::time::timeout(std::time::Duration::from_secs(10), lobby.next())
+                .await
+                .expect("lobby message")
+                .expect("open")
+                .expect("message");
+            if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                return serde_json::from_str(&t).expect("json");
+            }
+        }
+    }
+    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+    let created = a
+        .post_ok("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .await;
+    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    let update = next(&mut lobby).await;
+    assert_eq!(update["seeks"][0]["id"], json!(id));
+    assert_eq!(update["seeks"][0]["status"], "waiting");
+    assert_eq!(a.get_ok("/api/lobby").await["seeks"][0]["id"], json!(id));
+    // A private challenge is not listed.
+    a.post_ok("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "challenge"}}))
+        .await;
+    assert_eq!(a.get_ok("/api/lobby").await["seeks"].as_array().map(Vec::len), Some(1));
+    // One's own seek cannot be joined; another player joins it.
+    let (s, _) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(s, 403);
+    let joined = b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(joined["game"]["status"], "live");
+    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+    // Cancelling a waiting seek.
+    let created = a
+        .post_ok("/api/games", json!({"game": "pursuit", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .await;
+    let id2 = created["game"]["id"].as_str().expect("id").to_owned();
+    assert_eq!(next(&mut lobby).await["seeks"][0]["id"], json!(id2));
+    let (s, _) = b.send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None).await;
+    assert_eq!(s, 409);
+    let (s, _) = a.send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None).await;
+    assert_eq!(s, 200);
+    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+}
+
+#[tokio::test]
+async fn the_lobby_updates_live() {
+    on_every_backend!(lobby);
+}
+
+async fn flag(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let clock = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
+    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, false).await;
+    let mut wb = b.ws(&id, None).await;
+    let end = wb.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
+    assert_eq!(end["event"]["result"]["reason"], "timeout");
+    assert_eq!(end["event"]["result"]["winner"], json!(1));
+    assert_eq!(end["event"]["clocks"]["ms"][0], json!(0));
+}
+
+#[tokio::test]
+async fn the_server_flags_a_side_whose_time_runs_out() {
+    on_every_backend!(flag);
+}
