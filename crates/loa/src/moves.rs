@@ -30,7 +30,8 @@ impl LoaMove {
         }
     }
 
-    /// The move between two bit indices (both `< 64`).
+    /// The move between two bit indices (both `< 64`; higher bits are
+    /// ignored).
     #[inline]
     pub(crate) const fn from_indices(from: u32, to: u32) -> LoaMove {
         LoaMove {

@@ -8,7 +8,7 @@ use crate::moves::LoaMove;
 use crate::options::{LoaOptions, Setup, Simultaneous};
 use crate::square::Square;
 use crate::tables::{
-    board_mask, piece_key, COUNT_UNIT, LINE_INDEX, ORIENTATIONS, ZOBRIST, Z_PASS, Z_SIDE,
+    board_mask, piece_key, COUNT_PLACE, COUNT_UNIT, COUNT_WORDS, ZOBRIST, Z_PASS, Z_SIDE,
 };
 use gamut_core::{EndReason, MoveList, Outcome, Player};
 
@@ -30,9 +30,9 @@ pub enum Orientation {
 pub struct Loa {
     /// Pieces of `Player::First` (Black) and `Player::Second` (White).
     pieces: [u64; 2],
-    /// Per orientation, a 4-bit piece count for each line (see
-    /// [`crate::tables::COUNT_UNIT`]).
-    counts: [u64; ORIENTATIONS],
+    /// The number of pieces on each line, one byte per line (see
+    /// [`crate::tables::COUNT_PLACE`]).
+    counts: [u64; COUNT_WORDS],
     hash: u64,
     side: Player,
     /// Whether the previous move was a pass.
@@ -81,7 +81,7 @@ impl Loa {
         side: Player,
         passed: bool,
     ) -> Loa {
-        let mut counts = [0u64; ORIENTATIONS];
+        let mut counts = [0u64; COUNT_WORDS];
         for s in Square::iter(pieces[0] | pieces[1]) {
             for (c, unit) in counts.iter_mut().zip(COUNT_UNIT[s.index()]) {
                 *c += unit;
@@ -147,8 +147,8 @@ impl Loa {
     /// through `square`: the length of any move along it.
     #[inline]
     pub fn line_count(&self, square: Square, orientation: Orientation) -> u32 {
-        let o = orientation as usize;
-        ((self.counts[o] >> (4 * u32::from(LINE_INDEX[square.index()][o]))) & 15) as u32
+        let (word, shift) = COUNT_PLACE[square.index()][orientation as usize];
+        ((self.counts[usize::from(word)] >> shift) & 0xFF) as u32
     }
 
     /// Whether the previous move was a pass.
@@ -213,7 +213,9 @@ impl Loa {
     /// Every legal move of the side to move; the pass alone if it has none.
     #[inline]
     pub(crate) fn moves(&self, list: &mut MoveList<LoaMove>) {
-        self.generate_for(self.side, &mut Lister(list));
+        let mut lister = Lister::default();
+        self.generate_for(self.side, &mut lister);
+        lister.write_into(self.pieces[self.side.index()], &self.counts, list);
         if list.is_empty() {
             list.push(LoaMove::PASS);
         }
@@ -223,9 +225,9 @@ impl Loa {
     /// as one).
     #[inline]
     pub fn move_count(&self) -> u64 {
-        let mut counter = Counter(0);
+        let mut counter = Counter::default();
         self.generate_for(self.side, &mut counter);
-        counter.0.max(1)
+        counter.total().max(1)
     }
 
     /// Whether `player` has a move other than passing.
@@ -262,7 +264,7 @@ impl Loa {
         }
         // A capture leaves the counts of the destination's lines unchanged.
         let arrived = if captured {
-            [0; ORIENTATIONS]
+            [0; COUNT_WORDS]
         } else {
             COUNT_UNIT[t]
         };

@@ -8,9 +8,6 @@ use gamut_core::zobrist;
 /// direction) and anti-diagonals (`a8`–`h1` direction).
 pub const ORIENTATIONS: usize = 4;
 
-/// The number of lines of each orientation on the 8x8 bitboard.
-pub const LINES: [usize; ORIENTATIONS] = [8, 8, 15, 15];
-
 /// File and rank steps of the eight directions, in pairs along one
 /// orientation: east, west, north, south, north-east, south-west,
 /// north-west, south-east. Direction `k` runs along orientation `k / 2`.
@@ -64,18 +61,68 @@ pub const LINE_MASK: [[u64; 16]; ORIENTATIONS] = {
     out
 };
 
-/// What adding a piece on square `s` adds to the packed line counts of
-/// each orientation (one 4-bit counter per line).
-pub const COUNT_UNIT: [[u64; ORIENTATIONS]; 64] = {
-    let mut out = [[0; ORIENTATIONS]; 64];
+/// The number of `u64` words holding the line counts: one byte per line,
+/// eight lines per word: rows, files, diagonals 0–7, diagonals 8–14,
+/// anti-diagonals 0–7, anti-diagonals 8–14.
+pub const COUNT_WORDS: usize = 6;
+
+/// Where the count of the line of orientation `o` through square `s` is
+/// kept: `(word, bit shift of its byte)`.
+pub const COUNT_PLACE: [[(u8, u8); ORIENTATIONS]; 64] = {
+    let mut out = [[(0, 0); ORIENTATIONS]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let [r, f, d, a] = LINE_INDEX[s];
+        out[s] = [
+            (0, 8 * r),
+            (1, 8 * f),
+            (2 + d / 8, 8 * (d % 8)),
+            (4 + a / 8, 8 * (a % 8)),
+        ];
+        s += 1;
+    }
+    out
+};
+
+/// What adding a piece on square `s` adds to the count words.
+pub const COUNT_UNIT: [[u64; COUNT_WORDS]; 64] = {
+    let mut out = [[0; COUNT_WORDS]; 64];
     let mut s = 0;
     while s < 64 {
         let mut o = 0;
         while o < ORIENTATIONS {
-            out[s][o] = 1u64 << (4 * LINE_INDEX[s][o] as u32);
+            let (word, shift) = COUNT_PLACE[s][o];
+            out[s][word as usize] |= 1u64 << shift;
             o += 1;
         }
         s += 1;
+    }
+    out
+};
+
+/// `DIAGONALS_OF[o - 2][half][flags]`: the union of the diagonals (`o` =
+/// 2) or anti-diagonals (`o` = 3) numbered `8 * half + i` for each bit `i`
+/// of `flags`.
+pub const DIAGONALS_OF: [[[u64; 256]; 2]; 2] = {
+    let mut out = [[[0; 256]; 2]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut half = 0;
+        while half < 2 {
+            let mut flags = 0;
+            while flags < 256 {
+                let mut i = 0;
+                while i < 8 {
+                    if flags & (1 << i) != 0 {
+                        out[o][half][flags] |= LINE_MASK[o + 2][8 * half + i];
+                    }
+                    i += 1;
+                }
+                flags += 1;
+            }
+            half += 1;
+        }
+        o += 1;
     }
     out
 };
@@ -150,6 +197,9 @@ pub const fn piece_key(player: usize, s: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The number of lines of each orientation on the 8x8 bitboard.
+    const LINES: [usize; ORIENTATIONS] = [8, 8, 15, 15];
 
     #[test]
     fn lines_partition_the_board() {

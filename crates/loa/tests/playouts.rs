@@ -10,7 +10,10 @@ fn options(size: u8, eggs: bool, mover_wins: bool) -> LoaOptions {
     LoaOptions::from_pairs([
         ("size", ["6", "7", "8"][usize::from(size - 6)]),
         ("setup", if eggs { "scrambled-eggs" } else { "standard" }),
-        ("simultaneous", if mover_wins { "mover-wins" } else { "draw" }),
+        (
+            "simultaneous",
+            if mover_wins { "mover-wins" } else { "draw" },
+        ),
     ])
     .expect("valid options")
 }
