@@ -75,6 +75,31 @@ fn an_external_engine_over_the_protocol_in_parallel() {
 }
 
 #[test]
+fn a_decided_sprt_stops_the_match_early() {
+    let (out, err, ok) = run(
+        &[
+            "match",
+            "loa",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--games",
+            "60",
+            "--time-ms",
+            "10",
+            "--sprt",
+            "0,300",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    let [w, d, l] = result_line(&out);
+    assert!(w + d + l < 60, "{out}");
+}
+
+#[test]
 fn a_broken_external_engine_forfeits() {
     let (out, _, ok) = run(
         &[
@@ -126,6 +151,7 @@ fn analyse_prints_the_best_move_and_its_line() {
     let pv = out.lines().find_map(|l| l.strip_prefix("pv ")).expect(&out);
     assert!(pv.starts_with(best), "{out}");
     assert!(out.lines().any(|l| l.starts_with("score ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("depth 1/")), "{out}");
 }
 
 #[test]
