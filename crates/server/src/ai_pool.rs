@@ -24,7 +24,12 @@ impl AiPool {
 
     /// The computer's move for the side to move of `game`, thinking at most
     /// `budget`; `None` if there is none.
-    pub async fn think(&self, game: Box<dyn DynMatch>, level: Level, budget: Duration) -> Option<String> {
+    pub async fn think(
+        &self,
+        game: Box<dyn DynMatch>,
+        level: Level,
+        budget: Duration,
+    ) -> Option<String> {
         let _permit = self.permits.clone().acquire_owned().await.ok()?;
         tokio::task::spawn_blocking(move || gamut_ai::think(game.as_ref(), level, budget))
             .await

@@ -1,6 +1,8 @@
 //! Accounts: username and password rules, argon2 hashes, session cookies.
 
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use axum::http::header::COOKIE;
 use axum::http::HeaderMap;
@@ -13,7 +15,10 @@ pub fn check_username(name: &str) -> Result<(), String> {
     if !(3..=20).contains(&name.len()) {
         return Err("a username has 3 to 20 characters".into());
     }
-    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         return Err("a username has only letters, digits, '_' and '-'".into());
     }
     if name.to_ascii_lowercase().starts_with("guest") {
@@ -43,7 +48,11 @@ pub fn hash_password(password: &str) -> Result<String, String> {
 /// matches).
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)
-        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 

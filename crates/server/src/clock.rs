@@ -22,7 +22,10 @@ impl ClockControl {
     /// Checks the limits (1 s to 24 h initial, increment up to 10 min).
     pub fn validate(&self) -> Result<(), String> {
         match *self {
-            ClockControl::Realtime { initial_ms, increment_ms } => {
+            ClockControl::Realtime {
+                initial_ms,
+                increment_ms,
+            } => {
                 if !(1_000..=86_400_000).contains(&initial_ms) {
                     return Err("clock initial_ms must be between 1000 and 86400000".into());
                 }
@@ -39,7 +42,10 @@ impl ClockControl {
     /// `correspondence`).
     pub fn speed(&self) -> &'static str {
         match *self {
-            ClockControl::Realtime { initial_ms, increment_ms } => {
+            ClockControl::Realtime {
+                initial_ms,
+                increment_ms,
+            } => {
                 let estimate = initial_ms + 40 * increment_ms;
                 if estimate < 180_000 {
                     "bullet"
@@ -120,6 +126,13 @@ impl Clocks {
         c
     }
 
+    /// The clocks as of `now` with `side`'s running.
+    pub fn resumed(self, now: i64, side: usize) -> Clocks {
+        let mut c = self.at(now);
+        c.running = Some(side);
+        c
+    }
+
     /// Stopped at `now`, time charged, no time below zero.
     pub fn stopped(&self, now: i64) -> Clocks {
         let mut c = self.at(now);
@@ -162,14 +175,5 @@ mod tests {
         assert_eq!(rt(1_800_000, 0).speed(), "classical");
         assert_eq!(ClockControl::Untimed.speed(), "correspondence");
         assert!(rt(10, 0).validate().is_err());
-    }
-}
-
-impl Clocks {
-    /// The clocks as of `now` with `side`'s running.
-    pub fn resumed(self, now: i64, side: usize) -> Clocks {
-        let mut c = self.at(now);
-        c.running = Some(side);
-        c
     }
 }

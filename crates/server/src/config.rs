@@ -38,7 +38,9 @@ impl ServerConfig {
             data_dir: data_dir.into(),
             database_url: None,
             web: WebDir::None,
-            ai_workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            ai_workers: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
         }
     }
 }

@@ -26,8 +26,16 @@ pub fn update(first: RatingRow, second: RatingRow, first_score: f64) -> (RatingR
     } else {
         Outcomes::DRAW
     };
-    let (a, b) = glicko2(&to_glicko(first), &to_glicko(second), &outcome, &Glicko2Config::new());
-    (from_glicko(a, first.games + 1), from_glicko(b, second.games + 1))
+    let (a, b) = glicko2(
+        &to_glicko(first),
+        &to_glicko(second),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (
+        from_glicko(a, first.games + 1),
+        from_glicko(b, second.games + 1),
+    )
 }
 
 fn to_glicko(r: RatingRow) -> Glicko2Rating {

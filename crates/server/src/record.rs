@@ -20,7 +20,10 @@ pub const MAX_RECORD: usize = 60_000;
 impl TextRecord {
     /// The first value of header `key`.
     pub fn header(&self, key: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The record as text.
@@ -71,9 +74,10 @@ impl TextRecord {
                 if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
                     return Err(format!("line {}: bad header name '{key}'", n + 1));
                 }
-                record
-                    .headers
-                    .push((key.to_owned(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                record.headers.push((
+                    key.to_owned(),
+                    value.replace("\\\"", "\"").replace("\\\\", "\\"),
+                ));
                 continue;
             }
             for token in line.split_whitespace() {

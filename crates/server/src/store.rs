@@ -197,10 +197,11 @@ impl Store {
             .execute("CREATE TABLE IF NOT EXISTS gamut_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)")
             .await?;
         for &(version, sql) in MIGRATIONS {
-            let done: Option<AnyRow> = sqlx::query("SELECT version FROM gamut_migrations WHERE version = $1")
-                .bind(version)
-                .fetch_optional(&self.pool)
-                .await?;
+            let done: Option<AnyRow> =
+                sqlx::query("SELECT version FROM gamut_migrations WHERE version = $1")
+                    .bind(version)
+                    .fetch_optional(&self.pool)
+                    .await?;
             if done.is_some() {
                 continue;
             }
@@ -210,7 +211,11 @@ impl Store {
                 .filter(|l| !l.trim_start().starts_with("--"))
                 .collect::<Vec<_>>()
                 .join("\n");
-            for statement in without_comments.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            for statement in without_comments
+                .split(';')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
                 tx.execute(statement)
                     .await
                     .with_context(|| format!("migration {version}"))?;
@@ -228,7 +233,11 @@ impl Store {
     // ---- users and sessions ----
 
     /// Stores a new user; `Ok(false)` if the name is taken.
-    pub async fn create_user(&self, user: &UserRow, password_hash: Option<&str>) -> Result<bool, sqlx::Error> {
+    pub async fn create_user(
+        &self,
+        user: &UserRow,
+        password_hash: Option<&str>,
+    ) -> Result<bool, sqlx::Error> {
         let result = sqlx::query(
             "INSERT INTO users (id, name, name_key, password_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         )
@@ -248,12 +257,17 @@ impl Store {
     }
 
     /// A user and password hash by name (ignoring case).
-    pub async fn user_by_name(&self, name: &str) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
-        let row = sqlx::query("SELECT id, name, guest, password_hash FROM users WHERE name_key = $1")
-            .bind(name.to_lowercase())
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| Ok((user_from(&r)?, r.try_get::<Option<String>, _>(3)?))).transpose()
+    pub async fn user_by_name(
+        &self,
+        name: &str,
+    ) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
+        let row =
+            sqlx::query("SELECT id, name, guest, password_hash FROM users WHERE name_key = $1")
+                .bind(name.to_lowercase())
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| Ok((user_from(&r)?, r.try_get::<Option<String>, _>(3)?)))
+            .transpose()
     }
 
     /// A user by id.
@@ -299,7 +313,11 @@ impl Store {
     // ---- games ----
 
     /// Stores a new game, with its first event if it starts at once.
-    pub async fn insert_game(&self, game: &GameRow, first_event: Option<&EventRow>) -> Result<(), sqlx::Error> {
+    pub async fn insert_game(
+        &self,
+        game: &GameRow,
+        first_event: Option<&EventRow>,
+    ) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(&format!(
             "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
@@ -342,10 +360,12 @@ impl Store {
 
     /// A game's events, oldest first.
     pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error> {
-        let rows = sqlx::query("SELECT version, at, payload FROM game_events WHERE game_id = $1 ORDER BY version")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT version, at, payload FROM game_events WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(EventRow {
@@ -385,7 +405,9 @@ impl Store {
         }
         match insert_event(&mut tx, game_id, event).await {
             Ok(()) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(AppendError::Conflict),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(AppendError::Conflict)
+            }
             Err(e) => return Err(e.into()),
         }
         for r in ratings {
@@ -424,7 +446,11 @@ impl Store {
         started: &EventRow,
     ) -> Result<bool, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        let (seat_col, user_col) = if seat == 0 { ("seat0", "user0") } else { ("seat1", "user1") };
+        let (seat_col, user_col) = if seat == 0 {
+            ("seat0", "user0")
+        } else {
+            ("seat1", "user1")
+        };
         let changed = sqlx::query(&format!(
             "UPDATE games SET {seat_col} = $1, {user_col} = $2, status = 'live', version = 1 WHERE id = $3 AND status = 'waiting' AND {seat_col} IS NULL AND version = 0"
         ))
@@ -444,12 +470,13 @@ impl Store {
 
     /// Deletes a waiting game created by `user_id`; `Ok(false)` if none.
     pub async fn cancel_waiting(&self, game_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
-        let n = sqlx::query("DELETE FROM games WHERE id = $1 AND creator = $2 AND status = 'waiting'")
-            .bind(game_id)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?
-            .rows_affected();
+        let n =
+            sqlx::query("DELETE FROM games WHERE id = $1 AND creator = $2 AND status = 'waiting'")
+                .bind(game_id)
+                .bind(user_id)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
         Ok(n == 1)
     }
 
@@ -475,7 +502,10 @@ impl Store {
             add(&mut sql, " AND kind = ?", k.clone());
         }
         let before_index = binds.len() + 1;
-        sql.push_str(&format!(" AND created_at < ${before_index} ORDER BY created_at DESC LIMIT ${}", before_index + 1));
+        sql.push_str(&format!(
+            " AND created_at < ${before_index} ORDER BY created_at DESC LIMIT ${}",
+            before_index + 1
+        ));
         let mut query = sqlx::query(&sql);
         for b in binds {
             query = query.bind(b);
@@ -497,7 +527,12 @@ impl Store {
     }
 
     /// A user's rating for a game and speed.
-    pub async fn rating(&self, user_id: &str, game: &str, speed: &str) -> Result<Option<RatingRow>, sqlx::Error> {
+    pub async fn rating(
+        &self,
+        user_id: &str,
+        game: &str,
+        speed: &str,
+    ) -> Result<Option<RatingRow>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT rating, deviation, volatility, games FROM ratings WHERE user_id = $1 AND game = $2 AND speed = $3",
         )
@@ -510,7 +545,10 @@ impl Store {
     }
 
     /// Every rating of a user: (game, speed, rating).
-    pub async fn user_ratings(&self, user_id: &str) -> Result<Vec<(String, String, RatingRow)>, sqlx::Error> {
+    pub async fn user_ratings(
+        &self,
+        user_id: &str,
+    ) -> Result<Vec<(String, String, RatingRow)>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT game, speed, rating, deviation, volatility, games FROM ratings WHERE user_id = $1 ORDER BY game, speed",
         )
@@ -545,7 +583,11 @@ impl Store {
     }
 }
 
-async fn insert_event(tx: &mut sqlx::Transaction<'_, sqlx::Any>, game_id: &str, event: &EventRow) -> Result<(), sqlx::Error> {
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: &str,
+    event: &EventRow,
+) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO game_events (game_id, version, at, payload) VALUES ($1, $2, $3, $4)")
         .bind(game_id)
         .bind(event.version)

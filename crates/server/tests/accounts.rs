@@ -17,7 +17,12 @@ async fn accounts(backend: Backend) {
     assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
     // Taken (ignoring case), bad names and passwords.
     let mut other = server.client();
-    let (s, v) = other.post("/api/signup", json!({"username": "ALICE", "password": "whatever123"})).await;
+    let (s, v) = other
+        .post(
+            "/api/signup",
+            json!({"username": "ALICE", "password": "whatever123"}),
+        )
+        .await;
     assert_eq!((s, v["error"].as_str().is_some()), (409, true));
     for bad in [
         json!({"username": "a", "password": "whatever123"}),
@@ -40,7 +45,10 @@ async fn accounts(backend: Backend) {
     let wrong = json!({"username": "alice", "password": "wrong password"});
     for _ in 0..5 {
         let (s, v) = other.post("/api/signin", wrong.clone()).await;
-        assert_eq!((s, v["error"].as_str()), (401, Some("wrong username or password")));
+        assert_eq!(
+            (s, v["error"].as_str()),
+            (401, Some("wrong username or password"))
+        );
     }
     let (s, v) = other.post("/api/signin", creds.clone()).await;
     assert_eq!(s, 429, "{v}");
@@ -48,7 +56,10 @@ async fn accounts(backend: Backend) {
     // Acting needs a session.
     let mut anonymous = server.client();
     let (s, v) = anonymous
-        .post("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .post(
+            "/api/games",
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
         .await;
     assert_eq!(s, 401, "{v}");
 }
@@ -82,19 +93,37 @@ async fn bad_input(backend: Backend) {
     let (s, v) = g.post("/api/import", huge).await;
     assert_eq!(s, 413, "{v}");
     // Unknown things.
-    let (s, v) = g.send(reqwest::Method::GET, "/api/games/nosuchgame000000", None).await;
+    let (s, v) = g
+        .send(reqwest::Method::GET, "/api/games/nosuchgame000000", None)
+        .await;
     assert_eq!((s, v["error"].is_string()), (404, true));
-    let (s, _) = g.send(reqwest::Method::GET, "/api/games/..%2F..%2Fetc", None).await;
+    let (s, _) = g
+        .send(reqwest::Method::GET, "/api/games/..%2F..%2Fetc", None)
+        .await;
     assert_eq!(s, 404);
-    let (s, v) = g.send(reqwest::Method::GET, "/api/games?status=sleeping", None).await;
+    let (s, v) = g
+        .send(reqwest::Method::GET, "/api/games?status=sleeping", None)
+        .await;
     assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g.send(reqwest::Method::GET, "/api/games?limit=abc", None).await;
+    let (s, v) = g
+        .send(reqwest::Method::GET, "/api/games?limit=abc", None)
+        .await;
     assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g.send(reqwest::Method::GET, "/api/leaderboard/chess", None).await;
+    let (s, v) = g
+        .send(reqwest::Method::GET, "/api/leaderboard/chess", None)
+        .await;
     assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g.post("/api/import", json!({"record": "[Game \"loa\"]\n1. zz-zz *"})).await;
+    let (s, v) = g
+        .post(
+            "/api/import",
+            json!({"record": "[Game \"loa\"]\n1. zz-zz *"}),
+        )
+        .await;
     assert_eq!(s, 400, "{v}");
-    assert!(v["error"].as_str().is_some_and(|e| e.contains("move 1")), "{v}");
+    assert!(
+        v["error"].as_str().is_some_and(|e| e.contains("move 1")),
+        "{v}"
+    );
 }
 
 #[tokio::test]
@@ -106,8 +135,16 @@ async fn ratings_history_records(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut a = server.client();
     let mut b = server.client();
-    a.post_ok("/api/signup", json!({"username": "alice", "password": "password-a"})).await;
-    b.post_ok("/api/signup", json!({"username": "bob", "password": "password-b"})).await;
+    a.post_ok(
+        "/api/signup",
+        json!({"username": "alice", "password": "password-a"}),
+    )
+    .await;
+    b.post_ok(
+        "/api/signup",
+        json!({"username": "bob", "password": "password-b"}),
+    )
+    .await;
     let clock = json!({"type": "realtime", "initial_ms": 300000, "increment_ms": 0});
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, true).await;
     let state = a.state(&id).await;
@@ -120,8 +157,13 @@ async fn ratings_history_records(backend: Backend) {
     let s = b.state(&id).await;
     wb.play(s["legal"][0].as_str().expect("move")).await;
     assert_eq!(wb.request(json!({"type": "resign"})).await["type"], "ack");
-    let end = wa.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
-    assert_eq!(end["event"]["result"], json!({"winner": 0, "reason": "resignation", "text": "1-0"}));
+    let end = wa
+        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
+        .await;
+    assert_eq!(
+        end["event"]["result"],
+        json!({"winner": 0, "reason": "resignation", "text": "1-0"})
+    );
     let ratings = &end["event"]["ratings"];
     assert_eq!(ratings[0]["before"], json!(1500.0));
     assert!(ratings[0]["after"].as_f64().expect("after") > 1500.0);
@@ -132,7 +174,12 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(profile["ratings"][0]["speed"], "blitz");
     assert_eq!(profile["ratings"][0]["games"], 1);
     let board = a.get_ok("/api/leaderboard/loa?speed=blitz").await;
-    let names: Vec<&str> = board["entries"].as_array().expect("entries").iter().filter_map(|e| e["name"].as_str()).collect();
+    let names: Vec<&str> = board["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect();
     assert_eq!(names, vec!["alice", "bob"]);
     let history = a.get_ok("/api/users/bob/games").await;
     assert_eq!(history["games"][0]["id"], json!(id));
@@ -141,11 +188,25 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(finished["games"].as_array().map(Vec::len), Some(1));
 
     // Export, then import the record: the same moves and positions.
-    let (s, text) = a.send(reqwest::Method::GET, &format!("/api/games/{id}/export"), None).await;
+    let (s, text) = a
+        .send(
+            reqwest::Method::GET,
+            &format!("/api/games/{id}/export"),
+            None,
+        )
+        .await;
     assert_eq!(s, 200);
     let text = text.as_str().expect("text record").to_owned();
-    assert!(text.contains("[Game \"loa\"]") && text.contains("[First \"alice\"]") && text.contains("[Option \"size=6\"]"), "{text}");
-    assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1-0"), "{text}");
+    assert!(
+        text.contains("[Game \"loa\"]")
+            && text.contains("[First \"alice\"]")
+            && text.contains("[Option \"size=6\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1-0"),
+        "{text}"
+    );
     let imported = a.post_ok("/api/import", json!({"record": text})).await;
     let replay = a.get_ok(&format!("/api/games/{id}/replay")).await;
     for key in ["moves", "positions", "start", "game"] {
@@ -166,9 +227,18 @@ async fn lobby(backend: Backend) {
     let mut a = server.guest().await;
     let mut b = server.guest().await;
     let ws_base = server.base.replacen("http://", "ws://", 1);
-    let (mut lobby, _) = tokio_tungstenite::connect_async(format!("{ws_base}/api/lobby/ws")).await.expect("lobby ws");
+    let (mut lobby, _) = tokio_tungstenite::connect_async(format!("{ws_base}/api/lobby/ws"))
+        .await
+        .expect("lobby ws");
     use futures_util::StreamExt;
-    async fn next(lobby: &mut (impl StreamExt<Item = Result<tokio_tungstenite::tungstenite::Message, tokio_tungstenite::tungstenite::Error>> + Unpin)) -> Value {
+    async fn next(
+        lobby: &mut (impl StreamExt<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin),
+    ) -> Value {
         loop {
             let m = tokio::time::timeout(std::time::Duration::from_secs(10), lobby.next())
                 .await
@@ -180,9 +250,15 @@ async fn lobby(backend: Backend) {
             }
         }
     }
-    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+    assert_eq!(
+        next(&mut lobby).await,
+        json!({"type": "seeks", "seeks": []})
+    );
     let created = a
-        .post_ok("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .post_ok(
+            "/api/games",
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
         .await;
     let id = created["game"]["id"].as_str().expect("id").to_owned();
     let update = next(&mut lobby).await;
@@ -190,26 +266,47 @@ async fn lobby(backend: Backend) {
     assert_eq!(update["seeks"][0]["status"], "waiting");
     assert_eq!(a.get_ok("/api/lobby").await["seeks"][0]["id"], json!(id));
     // A private challenge is not listed.
-    a.post_ok("/api/games", json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "challenge"}}))
-        .await;
-    assert_eq!(a.get_ok("/api/lobby").await["seeks"].as_array().map(Vec::len), Some(1));
+    a.post_ok(
+        "/api/games",
+        json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "challenge"}}),
+    )
+    .await;
+    assert_eq!(
+        a.get_ok("/api/lobby").await["seeks"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
     // One's own seek cannot be joined; another player joins it.
     let (s, _) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(s, 403);
     let joined = b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(joined["game"]["status"], "live");
-    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+    assert_eq!(
+        next(&mut lobby).await,
+        json!({"type": "seeks", "seeks": []})
+    );
     // Cancelling a waiting seek.
     let created = a
-        .post_ok("/api/games", json!({"game": "pursuit", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .post_ok(
+            "/api/games",
+            json!({"game": "pursuit", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
         .await;
     let id2 = created["game"]["id"].as_str().expect("id").to_owned();
     assert_eq!(next(&mut lobby).await["seeks"][0]["id"], json!(id2));
-    let (s, _) = b.send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None).await;
+    let (s, _) = b
+        .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
+        .await;
     assert_eq!(s, 409);
-    let (s, _) = a.send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None).await;
+    let (s, _) = a
+        .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
+        .await;
     assert_eq!(s, 200);
-    assert_eq!(next(&mut lobby).await, json!({"type": "seeks", "seeks": []}));
+    assert_eq!(
+        next(&mut lobby).await,
+        json!({"type": "seeks", "seeks": []})
+    );
 }
 
 #[tokio::test]
@@ -223,7 +320,9 @@ async fn flag(backend: Backend) {
     let clock = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, false).await;
     let mut wb = b.ws(&id, None).await;
-    let end = wb.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
+    let end = wb
+        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
+        .await;
     assert_eq!(end["event"]["result"]["reason"], "timeout");
     assert_eq!(end["event"]["result"]["winner"], json!(1));
     assert_eq!(end["event"]["clocks"]["ms"][0], json!(0));

@@ -27,7 +27,9 @@ fn spawn(backend: &Backend) -> Child9 {
         .expect("spawn gamut-server");
     let stdout = child.stdout.take().expect("stdout");
     let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).expect("read address");
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("read address");
     let addr = line
         .trim()
         .strip_prefix("listening on ")
@@ -90,7 +92,10 @@ async fn kill_and_restart(backend: Backend) {
     let after = a.state(&id).await;
     assert_eq!(after["status"], "live");
     let stored = moves(&after);
-    assert!(stored.starts_with(&acked), "lost moves: {acked:?} vs {stored:?}");
+    assert!(
+        stored.starts_with(&acked),
+        "lost moves: {acked:?} vs {stored:?}"
+    );
     assert!(stored.len() <= acked.len() + 1);
     if stored.len() == acked.len() {
         // The clocks are exactly those stored with the last move.
@@ -127,7 +132,9 @@ async fn flag_while_down(backend: Backend) {
     let ended = if first["state"]["status"] == "finished" {
         first["state"]["result"].clone()
     } else {
-        ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await["event"]["result"].clone()
+        ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
+            .await["event"]["result"]
+            .clone()
     };
     assert_eq!(ended["reason"], "timeout");
     assert_eq!(ended["winner"], json!(1));

@@ -31,7 +31,10 @@ async fn full_games(backend: Backend) {
         let mut watcher = server.guest().await;
         let [a, b] = &mut players;
         let id = challenge(a, b, name, short_options(name), untimed(), false).await;
-        let mut sockets = [players[0].ws(&id, None).await, players[1].ws(&id, None).await];
+        let mut sockets = [
+            players[0].ws(&id, None).await,
+            players[1].ws(&id, None).await,
+        ];
         let mut spectator = watcher.ws(&id, None).await;
         assert_eq!(spectator.next().await["type"], "state");
         let mut saw_hidden = false;
@@ -39,7 +42,11 @@ async fn full_games(backend: Backend) {
         loop {
             let views = [players[0].state(&id).await, players[1].state(&id).await];
             if views[0]["status"] == "finished" {
-                assert!(views[0]["result"]["reason"].is_string(), "{name}: {}", views[0]);
+                assert!(
+                    views[0]["result"]["reason"].is_string(),
+                    "{name}: {}",
+                    views[0]
+                );
                 break;
             }
             plies += 1;
@@ -51,7 +58,10 @@ async fn full_games(backend: Backend) {
                 let before = moves_len(&views[0]);
                 assert_eq!(moves_len(&views[1]), before);
                 for side in 0..2 {
-                    let legal = views[side]["hidden"]["legal"].as_array().expect("legal").clone();
+                    let legal = views[side]["hidden"]["legal"]
+                        .as_array()
+                        .expect("legal")
+                        .clone();
                     if let Some(mv) = legal.get(plies % legal.len().max(1)) {
                         sockets[side].play(mv.as_str().expect("move")).await;
                         let other = players[1 - side].state(&id).await;
@@ -74,15 +84,23 @@ async fn full_games(backend: Backend) {
             let side = views[0]["to_move"].as_u64().expect("to_move") as usize;
             let legal = views[side]["legal"].as_array().expect("legal");
             assert!(!legal.is_empty(), "{name}: live game without legal moves");
-            let mv = legal[plies % legal.len()].as_str().expect("move").to_owned();
+            let mv = legal[plies % legal.len()]
+                .as_str()
+                .expect("move")
+                .to_owned();
             sockets[side].play(&mv).await;
         }
         if name == "football" {
-            assert!(saw_hidden, "football with simultaneous placement had no hidden phase");
+            assert!(
+                saw_hidden,
+                "football with simultaneous placement had no hidden phase"
+            );
         }
         let [s0, s1] = &mut sockets;
         for ws in [s0, s1, &mut spectator] {
-            let end = ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end").await;
+            let end = ws
+                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
+                .await;
             assert!(end["event"]["result"]["text"].is_string());
         }
         let replay = lobby.get_ok(&format!("/api/games/{id}/replay")).await;
@@ -119,11 +137,13 @@ async fn against_computer(backend: Backend) {
         }
         if state["to_move"] == json!(0) {
             let legal = state["legal"].as_array().expect("legal");
-            ws.play(legal[n % legal.len()].as_str().expect("move")).await;
+            ws.play(legal[n % legal.len()].as_str().expect("move"))
+                .await;
             n += 1;
             // The computer answers with a move event by side 1 (or the game ends).
             ws.wait_for(|m| {
-                m["type"] == "event" && (m["event"]["side"] == json!(1) || m["event"]["kind"] == "end")
+                m["type"] == "event"
+                    && (m["event"]["side"] == json!(1) || m["event"]["kind"] == "end")
             })
             .await;
         } else {
@@ -143,7 +163,15 @@ async fn a_player_plays_the_computer_to_the_end() {
 async fn reconnect(backend: Backend) {
     let server = TestServer::start(backend).await;
     let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), false).await;
+    let id = challenge(
+        &mut a,
+        &mut b,
+        "loa",
+        json!({"size": "6"}),
+        untimed(),
+        false,
+    )
+    .await;
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
     let first = wa.next().await;
@@ -168,7 +196,9 @@ async fn reconnect(backend: Backend) {
     assert_eq!(versions, vec![v1, v2]);
     assert_eq!(missed["events"][1]["kind"], "move");
     assert_eq!(missed["events"][1]["to_move"], json!(0));
-    assert!(missed["events"][1]["legal"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(missed["events"][1]["legal"]
+        .as_array()
+        .is_some_and(|l| !l.is_empty()));
     // Up to date: nothing missed.
     let mut wa2 = a.ws(&id, Some(v2)).await;
     assert_eq!(wa2.next().await, json!({"type": "events", "events": []}));
@@ -194,7 +224,15 @@ async fn spectators_and_refusals(backend: Backend) {
     let (mut a, mut b) = (server.guest().await, server.guest().await);
     let mut c = server.guest().await;
     let anonymous = server.client();
-    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), false).await;
+    let id = challenge(
+        &mut a,
+        &mut b,
+        "loa",
+        json!({"size": "6"}),
+        untimed(),
+        false,
+    )
+    .await;
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
     let mut wc = c.ws(&id, None).await;
@@ -202,7 +240,8 @@ async fn spectators_and_refusals(backend: Backend) {
     let state = wc.next().await;
     assert_eq!(state["state"]["you"], Value::Null);
     assert_eq!(wanon.next().await["type"], "state");
-    let legal: Vec<String> = serde_json::from_value(state["state"]["legal"].clone()).expect("legal");
+    let legal: Vec<String> =
+        serde_json::from_value(state["state"]["legal"].clone()).expect("legal");
 
     // Out of turn: the second player cannot move first.
     let refused = wb.request(json!({"type": "move", "move": legal[0]})).await;
@@ -213,7 +252,9 @@ async fn spectators_and_refusals(backend: Backend) {
         let refused = wa.request(json!({"type": "move", "move": bad})).await;
         assert_eq!(refused["type"], "error", "{bad}");
     }
-    let refused = wa.request(json!({"type": "move", "move": "x".repeat(100)})).await;
+    let refused = wa
+        .request(json!({"type": "move", "move": "x".repeat(100)}))
+        .await;
     assert_eq!(refused["type"], "error");
     // Malformed messages.
     wa.send(json!({"type": "move"})).await;
@@ -228,7 +269,9 @@ async fn spectators_and_refusals(backend: Backend) {
         }
     }
     // A stale version is refused.
-    let stale = wa.request(json!({"type": "move", "move": legal[0], "version": 0})).await;
+    let stale = wa
+        .request(json!({"type": "move", "move": legal[0], "version": 0}))
+        .await;
     assert_eq!(stale["type"], "error");
     // The legal move goes through and reaches the spectator.
     let v = wa.play(&legal[0]).await;
@@ -241,13 +284,32 @@ async fn spectators_and_refusals(backend: Backend) {
     assert!(body["error"].is_string());
     // Live games are listed.
     let live = c.get_ok("/api/games?status=live").await;
-    assert!(live["games"].as_array().expect("games").iter().any(|g| g["id"] == json!(id)));
+    assert!(live["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .any(|g| g["id"] == json!(id)));
     // Draw offer and decline, takeback request and accept, then abort is too late.
-    assert_eq!(wb.request(json!({"type": "draw-offer"})).await["type"], "ack");
-    assert_eq!(wb.request(json!({"type": "draw-accept"})).await["type"], "error");
-    assert_eq!(wa.request(json!({"type": "draw-decline"})).await["type"], "ack");
-    assert_eq!(wa.request(json!({"type": "takeback-request"})).await["type"], "ack");
-    assert_eq!(wb.request(json!({"type": "takeback-accept"})).await["type"], "ack");
+    assert_eq!(
+        wb.request(json!({"type": "draw-offer"})).await["type"],
+        "ack"
+    );
+    assert_eq!(
+        wb.request(json!({"type": "draw-accept"})).await["type"],
+        "error"
+    );
+    assert_eq!(
+        wa.request(json!({"type": "draw-decline"})).await["type"],
+        "ack"
+    );
+    assert_eq!(
+        wa.request(json!({"type": "takeback-request"})).await["type"],
+        "ack"
+    );
+    assert_eq!(
+        wb.request(json!({"type": "takeback-accept"})).await["type"],
+        "ack"
+    );
     let after = a.state(&id).await;
     assert_eq!(moves_len(&after), 0);
     assert_eq!(after["to_move"], json!(0));

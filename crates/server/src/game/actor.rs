@@ -80,7 +80,12 @@ pub struct ActorContext {
 }
 
 /// Runs game `id` until it ends (or every sender is dropped).
-pub async fn run(id: String, ctx: ActorContext, tx: mpsc::Sender<Command>, mut rx: mpsc::Receiver<Command>) {
+pub async fn run(
+    id: String,
+    ctx: ActorContext,
+    tx: mpsc::Sender<Command>,
+    mut rx: mpsc::Receiver<Command>,
+) {
     let mut state = match GameState::load(&ctx.store, &id, i64::MAX).await {
         Ok(Some((state, _))) => Some(state),
         Ok(None) => None,
@@ -99,7 +104,9 @@ pub async fn run(id: String, ctx: ActorContext, tx: mpsc::Sender<Command>, mut r
         None => {
             while let Some(cmd) = rx.recv().await {
                 if let Command::Act { reply, .. } = cmd {
-                    let _ = reply.send(Err(ApiError::internal(format!("game {id} cannot be loaded"))));
+                    let _ = reply.send(Err(ApiError::internal(format!(
+                        "game {id} cannot be loaded"
+                    ))));
                 }
             }
             return;
@@ -107,11 +114,9 @@ pub async fn run(id: String, ctx: ActorContext, tx: mpsc::Sender<Command>, mut r
     };
     actor.settle().await;
     while actor.state.live() {
-        let deadline = actor
-            .state
-            .clocks
-            .and_then(|c| c.deadline())
-            .map(|d| Instant::now() + Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0)));
+        let deadline = actor.state.clocks.and_then(|c| c.deadline()).map(|d| {
+            Instant::now() + Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0))
+        });
         let cmd = match deadline {
             Some(deadline) => tokio::select! {
                 cmd = rx.recv() => cmd,
@@ -124,7 +129,11 @@ pub async fn run(id: String, ctx: ActorContext, tx: mpsc::Sender<Command>, mut r
         };
         let Some(cmd) = cmd else { break };
         match cmd {
-            Command::Act { user_id, action, reply } => {
+            Command::Act {
+                user_id,
+                action,
+                reply,
+            } => {
                 let result = actor.act(&user_id, action).await;
                 let _ = reply.send(result);
             }
@@ -135,10 +144,17 @@ pub async fn run(id: String, ctx: ActorContext, tx: mpsc::Sender<Command>, mut r
                         match mv {
                             Some(mv) => {
                                 if let Err(e) = actor.play(side, &mv).await {
-                                    tracing::error!("game {}: computer move {mv}: {}", actor.state.meta.id, e.message);
+                                    tracing::error!(
+                                        "game {}: computer move {mv}: {}",
+                                        actor.state.meta.id,
+                                        e.message
+                                    );
                                 }
                             }
-                            None => tracing::error!("game {}: the computer found no move", actor.state.meta.id),
+                            None => tracing::error!(
+                                "game {}: the computer found no move",
+                                actor.state.meta.id
+                            ),
                         }
                     }
                 }
@@ -164,14 +180,28 @@ struct Actor {
 
 impl Actor {
     /// Stores `event`, applies and publishes it; the new version.
-    async fn commit(&mut self, event: StoredEvent, ratings: Vec<RatingUpdate>) -> Result<i64, ApiError> {
+    async fn commit(
+        &mut self,
+        event: StoredEvent,
+        ratings: Vec<RatingUpdate>,
+    ) -> Result<i64, ApiError> {
         let at = now_ms();
         let mut next = self.state.clone();
         let version = next.version + 1;
-        next.apply(version, at, &event).map_err(ApiError::internal)?;
+        next.apply(version, at, &event)
+            .map_err(ApiError::internal)?;
         let payload = serde_json::to_string(&event).map_err(ApiError::internal)?;
-        let row = EventRow { version, at, payload };
-        match self.ctx.store.append_event(&next.meta.id, &row, &next.update(at), &ratings).await {
+        let row = EventRow {
+            version,
+            at,
+            payload,
+        };
+        match self
+            .ctx
+            .store
+            .append_event(&next.meta.id, &row, &next.update(at), &ratings)
+            .await
+        {
             Ok(()) => {}
             Err(AppendError::Conflict) => {
                 self.reload().await;
@@ -181,7 +211,9 @@ impl Actor {
         }
         let published = next.published(&event, at);
         self.state = next;
-        self.ctx.bus.publish_game(&self.state.meta.id, Arc::new(published));
+        self.ctx
+            .bus
+            .publish_game(&self.state.meta.id, Arc::new(published));
         Ok(version)
     }
 
@@ -255,7 +287,9 @@ impl Actor {
         let meta = &self.state.meta;
         let rated_end = meta.rated && result.reason != "aborted";
         let users = match (&meta.seats[0], &meta.seats[1]) {
-            (Some(Seat::Human { user: a, .. }), Some(Seat::Human { user: b, .. })) if rated_end => [a.id.clone(), b.id.clone()],
+            (Some(Seat::Human { user: a, .. }), Some(Seat::Human { user: b, .. })) if rated_end => {
+                [a.id.clone(), b.id.clone()]
+            }
             _ => return Ok((None, Vec::new())),
         };
         let game = meta.kind.name();
@@ -306,7 +340,13 @@ impl Actor {
                 .check(self.state.game.as_ref(), side, mv)
                 .map_err(ApiError::bad_request)?;
             let version = self
-                .commit(StoredEvent::HiddenPlacement { side, mv: canonical }, Vec::new())
+                .commit(
+                    StoredEvent::HiddenPlacement {
+                        side,
+                        mv: canonical,
+                    },
+                    Vec::new(),
+                )
                 .await?;
             return self.reveal_if_done(version).await;
         }
@@ -345,11 +385,17 @@ impl Actor {
         let moves = phase.in_engine_order();
         let mut probe = self.state.game.clone_box();
         for mv in &moves {
-            probe.play(mv).map_err(|e| ApiError::internal(format!("revealing {mv}: {e}")))?;
+            probe
+                .play(mv)
+                .map_err(|e| ApiError::internal(format!("revealing {mv}: {e}")))?;
         }
         let now = now_ms();
-        let clocks = self.state.clocks.map(|c| Clocks::resumed(c, now, probe.side_to_move().index()));
-        self.commit(StoredEvent::Placements { moves, clocks }, Vec::new()).await
+        let clocks = self
+            .state
+            .clocks
+            .map(|c| Clocks::resumed(c, now, probe.side_to_move().index()));
+        self.commit(StoredEvent::Placements { moves, clocks }, Vec::new())
+            .await
     }
 
     /// Handles a player's action.
@@ -381,7 +427,9 @@ impl Actor {
             }
             Action::Abort => {
                 if self.state.positions.len() >= 2 {
-                    return Err(ApiError::conflict("a game can only be aborted before the second move"));
+                    return Err(ApiError::conflict(
+                        "a game can only be aborted before the second move",
+                    ));
                 }
                 self.end(Outcome::draw(EndReason::Aborted).into()).await
             }
@@ -392,7 +440,8 @@ impl Actor {
                 if self.state.draw_offer.is_some() {
                     return Err(ApiError::conflict("a draw offer is already pending"));
                 }
-                self.commit(StoredEvent::DrawOffer { side }, Vec::new()).await
+                self.commit(StoredEvent::DrawOffer { side }, Vec::new())
+                    .await
             }
             Action::DrawAccept => {
                 if self.state.draw_offer != Some(opponent) {
@@ -404,7 +453,8 @@ impl Actor {
                 if self.state.draw_offer != Some(opponent) {
                     return Err(ApiError::conflict("no draw offer to decline"));
                 }
-                self.commit(StoredEvent::DrawDeclined { side }, Vec::new()).await
+                self.commit(StoredEvent::DrawDeclined { side }, Vec::new())
+                    .await
             }
             Action::TakebackRequest => {
                 self.takeback_plies(side)?;
@@ -414,7 +464,8 @@ impl Actor {
                 if against_computer {
                     return self.takeback(side).await;
                 }
-                self.commit(StoredEvent::TakebackRequest { side }, Vec::new()).await
+                self.commit(StoredEvent::TakebackRequest { side }, Vec::new())
+                    .await
             }
             Action::TakebackAccept => {
                 if self.state.takeback_request != Some(opponent) {
@@ -426,7 +477,8 @@ impl Actor {
                 if self.state.takeback_request != Some(opponent) {
                     return Err(ApiError::conflict("no takeback request to decline"));
                 }
-                self.commit(StoredEvent::TakebackDeclined { side }, Vec::new()).await
+                self.commit(StoredEvent::TakebackDeclined { side }, Vec::new())
+                    .await
             }
         }
     }
@@ -444,7 +496,9 @@ impl Actor {
             .ok_or_else(|| ApiError::conflict("you have no move to take back"))?;
         let moves = self.state.game.moves();
         let undone: Vec<String> = moves[last..].iter().rev().cloned().collect();
-        if self.state.meta.option("placement") == Some("simultaneous") && undone.iter().any(|m| m.contains('@')) {
+        if self.state.meta.option("placement") == Some("simultaneous")
+            && undone.iter().any(|m| m.contains('@'))
+        {
             return Err(ApiError::conflict("placements cannot be taken back"));
         }
         Ok(undone)
@@ -454,11 +508,23 @@ impl Actor {
         let undone = self.takeback_plies(side)?;
         let mut probe = self.state.game.clone_box();
         for _ in &undone {
-            probe.undo().map_err(|e| ApiError::conflict(format!("cannot take back: {e}")))?;
+            probe
+                .undo()
+                .map_err(|e| ApiError::conflict(format!("cannot take back: {e}")))?;
         }
         let now = now_ms();
-        let clocks = self.state.clocks.map(|c| Clocks::resumed(c, now, probe.side_to_move().index()));
-        self.commit(StoredEvent::Takeback { side, undone, clocks }, Vec::new())
-            .await
+        let clocks = self
+            .state
+            .clocks
+            .map(|c| Clocks::resumed(c, now, probe.side_to_move().index()));
+        self.commit(
+            StoredEvent::Takeback {
+                side,
+                undone,
+                clocks,
+            },
+            Vec::new(),
+        )
+        .await
     }
 }

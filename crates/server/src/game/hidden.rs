@@ -85,7 +85,9 @@ impl HiddenPhase {
     /// `side`'s legal next placements (empty once it is done).
     pub fn legal(&self, game: &dyn DynMatch, side: usize) -> Vec<String> {
         match self.simulate(game, side) {
-            Some(sim) if sim.side_to_move().index() == side && placing(sim.as_ref()) => sim.legal_moves(),
+            Some(sim) if sim.side_to_move().index() == side && placing(sim.as_ref()) => {
+                sim.legal_moves()
+            }
             _ => Vec::new(),
         }
     }
@@ -106,7 +108,9 @@ impl HiddenPhase {
         if sim.side_to_move().index() != side || !placing(sim.as_ref()) {
             return Err("you have placed all your pieces".into());
         }
-        let canonical = sim.play(mv).map_err(|e| format!("illegal placement '{mv}': {e}"))?;
+        let canonical = sim
+            .play(mv)
+            .map_err(|e| format!("illegal placement '{mv}': {e}"))?;
         if !is_placement(&canonical) {
             return Err(format!("'{mv}' is not a placement"));
         }

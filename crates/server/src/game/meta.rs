@@ -91,9 +91,12 @@ pub struct GameMeta {
 impl GameMeta {
     /// Reads a summary row; errors name what is corrupt.
     pub fn from_row(row: &GameRow) -> Result<GameMeta, String> {
-        let kind: GameKind = row.game.parse().map_err(|e| format!("game {}: {e}", row.id))?;
-        let options: BTreeMap<String, String> =
-            serde_json::from_str(&row.options).map_err(|e| format!("game {} options: {e}", row.id))?;
+        let kind: GameKind = row
+            .game
+            .parse()
+            .map_err(|e| format!("game {}: {e}", row.id))?;
+        let options: BTreeMap<String, String> = serde_json::from_str(&row.options)
+            .map_err(|e| format!("game {} options: {e}", row.id))?;
         let clock: ClockControl =
             serde_json::from_str(&row.clock).map_err(|e| format!("game {} clock: {e}", row.id))?;
         let seat = |s: &Option<String>| -> Result<Option<Seat>, String> {
@@ -131,7 +134,10 @@ impl GameMeta {
 
     /// The value of option `key`.
     pub fn option(&self, key: &str) -> Option<&str> {
-        self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Options as a JSON object.

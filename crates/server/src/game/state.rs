@@ -78,22 +78,35 @@ impl GameState {
     /// Rebuilds game `id` from the store, with the published form of every
     /// event after version `since`. `Ok(None)` if there is no such game;
     /// corrupt contents give an error.
-    pub async fn load(store: &Store, id: &str, since: i64) -> anyhow::Result<Option<(GameState, Vec<Published>)>> {
+    pub async fn load(
+        store: &Store,
+        id: &str,
+        since: i64,
+    ) -> anyhow::Result<Option<(GameState, Vec<Published>)>> {
         let Some(row) = store.game(id).await? else {
             return Ok(None);
         };
         let events = store.events(id).await?;
-        Self::rebuild(&row, &events, since).map(Some).map_err(anyhow::Error::msg)
+        Self::rebuild(&row, &events, since)
+            .map(Some)
+            .map_err(anyhow::Error::msg)
     }
 
     /// Rebuilds a game from its row and events.
-    pub fn rebuild(row: &GameRow, events: &[EventRow], since: i64) -> Result<(GameState, Vec<Published>), String> {
+    pub fn rebuild(
+        row: &GameRow,
+        events: &[EventRow],
+        since: i64,
+    ) -> Result<(GameState, Vec<Published>), String> {
         let meta = GameMeta::from_row(row)?;
         let mut state = GameState::new(meta)?;
         let mut published = Vec::new();
         for e in events {
             if e.version != state.version + 1 {
-                return Err(format!("game {}: event {} follows {}", row.id, e.version, state.version));
+                return Err(format!(
+                    "game {}: event {} follows {}",
+                    row.id, e.version, state.version
+                ));
             }
             let event: StoredEvent = serde_json::from_str(&e.payload)
                 .map_err(|err| format!("game {} event {}: {err}", row.id, e.version))?;
@@ -131,13 +144,19 @@ impl GameState {
         GameUpdate {
             status: self.status().to_owned(),
             moves: i64::try_from(self.positions.len()).unwrap_or(i64::MAX),
-            result: self.result.as_ref().and_then(|r| serde_json::to_string(r).ok()),
+            result: self
+                .result
+                .as_ref()
+                .and_then(|r| serde_json::to_string(r).ok()),
             ended_at: self.result.as_ref().map(|_| at),
         }
     }
 
     fn two_people(&self) -> bool {
-        self.meta.seats.iter().all(|s| matches!(s, Some(Seat::Human { .. })))
+        self.meta
+            .seats
+            .iter()
+            .all(|s| matches!(s, Some(Seat::Human { .. })))
     }
 
     /// Starts a hidden placement phase if one begins here.
@@ -209,10 +228,9 @@ impl GameState {
             }
             StoredEvent::HiddenPlacement { side, mv } => {
                 side_ok(*side)?;
-                let phase = self
-                    .hidden
-                    .as_mut()
-                    .ok_or_else(|| format!("game {}: placement outside a hidden phase", self.meta.id))?;
+                let phase = self.hidden.as_mut().ok_or_else(|| {
+                    format!("game {}: placement outside a hidden phase", self.meta.id)
+                })?;
                 phase.pending[*side].push(mv.clone());
             }
             StoredEvent::Placements { moves, clocks } => {
@@ -256,7 +274,10 @@ impl GameState {
             hidden: self.hidden.as_ref().map(|h| {
                 (
                     h.placed(),
-                    [h.legal(self.game.as_ref(), 0), h.legal(self.game.as_ref(), 1)],
+                    [
+                        h.legal(self.game.as_ref(), 0),
+                        h.legal(self.game.as_ref(), 1),
+                    ],
                 )
             }),
         }
@@ -274,7 +295,12 @@ impl GameState {
 
     /// Game summary JSON (lists and lobby).
     pub fn summary(&self) -> Value {
-        summary_json(&self.meta, self.status(), self.positions.len(), self.result.as_ref())
+        summary_json(
+            &self.meta,
+            self.status(),
+            self.positions.len(),
+            self.result.as_ref(),
+        )
     }
 
     /// The full state as `viewer` (a side or `None`) may see it.
@@ -316,7 +342,12 @@ impl GameState {
 }
 
 /// Game summary JSON from its parts.
-pub fn summary_json(meta: &GameMeta, status: &str, moves: usize, result: Option<&ResultView>) -> Value {
+pub fn summary_json(
+    meta: &GameMeta,
+    status: &str,
+    moves: usize,
+    result: Option<&ResultView>,
+) -> Value {
     json!({
         "id": meta.id,
         "game": meta.kind.name(),

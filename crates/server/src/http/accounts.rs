@@ -32,11 +32,18 @@ fn user_json(user: &UserRow) -> serde_json::Value {
 async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
     let token = random_token(32);
     app.store.create_session(&token, &user.id).await?;
-    Ok(([(SET_COOKIE, session_cookie(&token))], Json(user_json(user))).into_response())
+    Ok((
+        [(SET_COOKIE, session_cookie(&token))],
+        Json(user_json(user)),
+    )
+        .into_response())
 }
 
 /// `GET /api/me`.
-pub async fn me(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Json<serde_json::Value>> {
+pub async fn me(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<serde_json::Value>> {
     let user = current_user(&app, &headers).await?;
     Ok(Json(json!({ "user": user.as_ref().map(UserView::from) })))
 }
@@ -60,7 +67,10 @@ pub async fn guest(State(app): State<AppState>, headers: HeaderMap) -> ApiResult
 }
 
 /// `POST /api/signup`.
-pub async fn signup(State(app): State<AppState>, body: Result<Bytes, BytesRejection>) -> ApiResult<Response> {
+pub async fn signup(
+    State(app): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
     auth::check_username(&c.username).map_err(ApiError::bad_request)?;
     auth::check_password(&c.password).map_err(ApiError::bad_request)?;
@@ -74,7 +84,10 @@ pub async fn signup(State(app): State<AppState>, body: Result<Bytes, BytesReject
         guest: false,
     };
     if !app.store.create_user(&user, Some(&hash)).await? {
-        return Err(ApiError::conflict(format!("username '{}' is taken", c.username)));
+        return Err(ApiError::conflict(format!(
+            "username '{}' is taken",
+            c.username
+        )));
     }
     start_session(&app, &user).await
 }

@@ -51,7 +51,11 @@ pub struct CreateGame {
 
 /// A human seat with the user's current rating.
 async fn human_seat(app: &App, user: &UserRow, game: &str, speed: &str) -> ApiResult<Seat> {
-    let r = app.store.rating(&user.id, game, speed).await?.unwrap_or_else(rating::initial);
+    let r = app
+        .store
+        .rating(&user.id, game, speed)
+        .await?
+        .unwrap_or_else(rating::initial);
     Ok(Seat::Human {
         user: UserView::from(user),
         rating: r.rating.round() as i64,
@@ -69,7 +73,11 @@ fn option_pairs(options: &Map<String, Value>) -> ApiResult<Vec<(String, String)>
                 Value::String(s) => s.clone(),
                 Value::Number(n) => n.to_string(),
                 Value::Bool(b) => if *b { "on" } else { "off" }.to_owned(),
-                _ => return Err(ApiError::bad_request(format!("option '{k}' must be a string"))),
+                _ => {
+                    return Err(ApiError::bad_request(format!(
+                        "option '{k}' must be a string"
+                    )))
+                }
             };
             Ok((k.clone(), v))
         })
@@ -110,7 +118,10 @@ pub async fn create(
 ) -> ApiResult<Json<Value>> {
     let user = require_user(&app, &headers).await?;
     let req: CreateGame = json_body(body)?;
-    let kind: GameKind = req.game.parse().map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let kind: GameKind = req
+        .game
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     let options = kind
         .normalise_options(&option_pairs(&req.options)?)
         .map_err(|e| ApiError::bad_request(format!("{e}")))?;
@@ -120,7 +131,11 @@ pub async fn create(
         "first" => 0,
         "second" => 1,
         "random" => usize::from(rand::random::<bool>()),
-        other => return Err(ApiError::bad_request(format!("side '{other}' is not first, second or random"))),
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "side '{other}' is not first, second or random"
+            )))
+        }
     };
     if req.rated && user.guest {
         return Err(ApiError::forbidden("guests cannot play rated games"));
@@ -130,7 +145,9 @@ pub async fn create(
         Opponent::Computer { level } => {
             let level: Level = level.parse().map_err(ApiError::bad_request)?;
             if req.rated {
-                return Err(ApiError::bad_request("games against the computer are not rated"));
+                return Err(ApiError::bad_request(
+                    "games against the computer are not rated",
+                ));
             }
             (
                 "computer",
@@ -159,7 +176,11 @@ pub async fn create(
         created_at: now,
     };
     let starts_now = meta.seats.iter().all(Option::is_some);
-    let first_event = if starts_now { Some(started_event(&meta, now)?) } else { None };
+    let first_event = if starts_now {
+        Some(started_event(&meta, now)?)
+    } else {
+        None
+    };
     let mut users = [None, None];
     users[side] = Some(user.id.clone());
     let row = GameRow {
@@ -187,7 +208,9 @@ pub async fn create(
     } else if kind_of_game == "seek" {
         app.bus.publish_lobby();
     }
-    Ok(Json(json!({"game": summary(&row)?, "url": format!("/game/{}", row.id)})))
+    Ok(Json(
+        json!({"game": summary(&row)?, "url": format!("/game/{}", row.id)}),
+    ))
 }
 
 async fn game_row(app: &App, id: &str) -> ApiResult<GameRow> {
@@ -201,7 +224,11 @@ async fn game_row(app: &App, id: &str) -> ApiResult<GameRow> {
 }
 
 /// `POST /api/games/{id}/join`.
-pub async fn join(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn join(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     let user = require_user(&app, &headers).await?;
     let row = game_row(&app, &id).await?;
     if row.status != "waiting" {
@@ -223,7 +250,11 @@ pub async fn join(State(app): State<AppState>, headers: HeaderMap, Path(id): Pat
     meta.seats[seat] = Some(me.clone());
     let started = started_event(&meta, now_ms())?;
     let seat_text = serde_json::to_string(&me).map_err(ApiError::internal)?;
-    if !app.store.join_game(&id, seat, &seat_text, &user.id, &started).await? {
+    if !app
+        .store
+        .join_game(&id, seat, &seat_text, &user.id, &started)
+        .await?
+    {
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
     app.registry.ensure(&id);
@@ -235,11 +266,17 @@ pub async fn join(State(app): State<AppState>, headers: HeaderMap, Path(id): Pat
 }
 
 /// `DELETE /api/games/{id}`.
-pub async fn cancel(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn cancel(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     let user = require_user(&app, &headers).await?;
     let row = game_row(&app, &id).await?;
     if !app.store.cancel_waiting(&row.id, &user.id).await? {
-        return Err(ApiError::conflict("only its creator can cancel a waiting game"));
+        return Err(ApiError::conflict(
+            "only its creator can cancel a waiting game",
+        ));
     }
     app.bus.publish_lobby();
     Ok(Json(json!({"ok": true})))

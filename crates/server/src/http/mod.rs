@@ -83,7 +83,8 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
 /// Reads a JSON body (size-limited) into `T`, with a clear error.
 pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> ApiResult<T> {
     let bytes = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("invalid request body: {e}")))
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("invalid request body: {e}")))
 }
 
 /// Reads query parameters, with a clear error.

@@ -18,14 +18,20 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// Start, moves, and the position after every ply of a record.
-fn replay_json(kind: GameKind, options: &[(String, String)], game: &dyn DynMatch, result: Value) -> ApiResult<Value> {
+fn replay_json(
+    kind: GameKind,
+    options: &[(String, String)],
+    game: &dyn DynMatch,
+    result: Value,
+) -> ApiResult<Value> {
     let moves = game.moves();
     let mut walk = kind
         .new_match(options, Some(&game.start_text()))
         .map_err(|e| ApiError::internal(format!("{e}")))?;
     let mut positions = Vec::with_capacity(moves.len());
     for mv in &moves {
-        walk.play(mv).map_err(|e| ApiError::internal(format!("{e}")))?;
+        walk.play(mv)
+            .map_err(|e| ApiError::internal(format!("{e}")))?;
         positions.push(walk.position_text());
     }
     Ok(json!({
@@ -43,7 +49,12 @@ fn replay_json(kind: GameKind, options: &[(String, String)], game: &dyn DynMatch
 pub async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let state = load_state(&app, &id).await?;
     let result = serde_json::to_value(&state.result).map_err(ApiError::internal)?;
-    let mut v = replay_json(state.meta.kind, &state.meta.options, state.game.as_ref(), result)?;
+    let mut v = replay_json(
+        state.meta.kind,
+        &state.meta.options,
+        state.game.as_ref(),
+        result,
+    )?;
     v["positions"] = json!(state.positions);
     Ok(Json(v))
 }
@@ -56,7 +67,10 @@ fn export_record(state: &GameState) -> TextRecord {
         ("Id".to_owned(), meta.id.clone()),
     ];
     for (i, key) in ["First", "Second"].into_iter().enumerate() {
-        let name = meta.seats[i].as_ref().map(|s| s.display_name()).unwrap_or_else(|| "?".into());
+        let name = meta.seats[i]
+            .as_ref()
+            .map(|s| s.display_name())
+            .unwrap_or_else(|| "?".into());
         headers.push((key.to_owned(), name));
     }
     for (k, v) in &meta.options {
@@ -75,7 +89,10 @@ fn export_record(state: &GameState) -> TextRecord {
     }
     headers.push(("Date".to_owned(), date_text(meta.created_at)));
     let result = state.result.as_ref().map(|r| r.text.clone());
-    headers.push(("Result".to_owned(), result.clone().unwrap_or_else(|| "*".into())));
+    headers.push((
+        "Result".to_owned(),
+        result.clone().unwrap_or_else(|| "*".into()),
+    ));
     if let Some(r) = &state.result {
         headers.push(("Reason".to_owned(), r.reason.clone()));
     }
@@ -103,9 +120,15 @@ fn date_text(ms: i64) -> String {
 }
 
 /// `GET /api/games/{id}/export`.
-pub async fn export(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+pub async fn export(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
     let state = load_state(&app, &id).await?;
-    Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], export_record(&state).to_text()))
+    Ok((
+        [(CONTENT_TYPE, "text/plain; charset=utf-8")],
+        export_record(&state).to_text(),
+    ))
 }
 
 /// `POST /api/import` body.
@@ -142,7 +165,9 @@ pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<Value
     let result = match game.outcome() {
         Some(o) => json!(crate::game::event::ResultView::from(o)),
         None => match record.header("Result") {
-            Some(text) if text != "*" => json!({"winner": Value::Null, "reason": record.header("Reason"), "text": text}),
+            Some(text) if text != "*" => {
+                json!({"winner": Value::Null, "reason": record.header("Reason"), "text": text})
+            }
             _ => Value::Null,
         },
     };
@@ -163,6 +188,7 @@ mod tests {
     #[test]
     fn dates_are_civil_utc() {
         assert_eq!(date_text(0), "1970-01-01");
-        assert_eq!(date_text(1_796_000_000_000), "2026-11-29");
+        assert_eq!(date_text(1_796_000_000_000), "2026-11-30");
+        assert_eq!(date_text(951_782_400_000), "2000-02-29");
     }
 }

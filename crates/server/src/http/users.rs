@@ -30,7 +30,9 @@ pub async fn user(State(app): State<AppState>, Path(name): Path<String>) -> ApiR
                    "volatility": r.volatility, "games": r.games})
         })
         .collect();
-    Ok(Json(json!({"user": UserView::from(&user), "ratings": ratings})))
+    Ok(Json(
+        json!({"user": UserView::from(&user), "ratings": ratings}),
+    ))
 }
 
 /// Paging query.
@@ -71,7 +73,9 @@ pub async fn leaderboard(
     q: Result<Query<PageQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
     let q = query(q)?;
-    let kind: GameKind = game.parse().map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let kind: GameKind = game
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     if let Some(speed) = &q.speed {
         if !SPEEDS.contains(&speed.as_str()) {
             return Err(ApiError::bad_request(format!("unknown speed '{speed}'")));
@@ -93,5 +97,7 @@ pub async fn leaderboard(
                    "deviation": r.deviation, "games": r.games})
         })
         .collect();
-    Ok(Json(json!({"game": kind.name(), "speed": q.speed, "entries": entries})))
+    Ok(Json(
+        json!({"game": kind.name(), "speed": q.speed, "entries": entries}),
+    ))
 }

@@ -62,12 +62,21 @@ pub async fn game_ws(
 }
 
 async fn send(socket: &mut WebSocket, value: Value) -> bool {
-    socket.send(Message::Text(value.to_string().into())).await.is_ok()
+    socket
+        .send(Message::Text(value.to_string().into()))
+        .await
+        .is_ok()
 }
 
 /// Sends what a client at version `since` lacks: events or the full state.
 /// Returns the version sent up to and the viewer's side.
-async fn catch_up(app: &AppState, id: &str, user_id: Option<&str>, since: Option<i64>, socket: &mut WebSocket) -> Option<(i64, Option<usize>)> {
+async fn catch_up(
+    app: &AppState,
+    id: &str,
+    user_id: Option<&str>,
+    since: Option<i64>,
+    socket: &mut WebSocket,
+) -> Option<(i64, Option<usize>)> {
     let from = since.unwrap_or(-1);
     let loaded = GameState::load(&app.store, id, from.max(0)).await;
     let (state, events) = match loaded {
@@ -87,7 +96,11 @@ async fn catch_up(app: &AppState, id: &str, user_id: Option<&str>, since: Option
         let events: Vec<Value> = events.iter().map(|e| e.render(viewer)).collect();
         send(socket, json!({"type": "events", "events": events})).await
     } else {
-        send(socket, json!({"type": "state", "state": state.view(viewer)})).await
+        send(
+            socket,
+            json!({"type": "state", "state": state.view(viewer)}),
+        )
+        .await
     };
     ok.then_some((state.version, viewer))
 }
@@ -116,9 +129,17 @@ fn action_of(msg: &ClientMessage) -> Result<Action, String> {
     })
 }
 
-async fn watch_game(app: AppState, id: String, user_id: Option<String>, since: Option<i64>, mut socket: WebSocket) {
+async fn watch_game(
+    app: AppState,
+    id: String,
+    user_id: Option<String>,
+    since: Option<i64>,
+    mut socket: WebSocket,
+) {
     let mut events = app.bus.subscribe_game(&id);
-    let Some((mut version, mut viewer)) = catch_up(&app, &id, user_id.as_deref(), since, &mut socket).await else {
+    let Some((mut version, mut viewer)) =
+        catch_up(&app, &id, user_id.as_deref(), since, &mut socket).await
+    else {
         return;
     };
     loop {

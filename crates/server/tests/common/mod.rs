@@ -30,18 +30,27 @@ impl Backend {
     pub async fn postgres() -> Option<Backend> {
         let url = std::env::var("GAMUT_TEST_POSTGRES_URL").ok()?;
         use sqlx::Connection;
-        let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to GAMUT_TEST_POSTGRES_URL");
+        let mut conn = sqlx::PgConnection::connect(&url)
+            .await
+            .expect("connect to GAMUT_TEST_POSTGRES_URL");
         let name = format!("gamut_test_{}", gamut_server::ids::random_token(12));
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&mut conn)
             .await
             .expect("create test database");
         let base = match url.rfind('/') {
-            Some(i) if url[..i].contains("://") && url[..i].len() > url.find("://").unwrap() + 2 => &url[..i],
+            Some(i)
+                if url[..i].contains("://") && url[..i].len() > url.find("://").unwrap() + 2 =>
+            {
+                &url[..i]
+            }
             _ => url.as_str(),
         };
         let base = base.split('?').next().unwrap_or(base).to_owned();
-        Some(Backend::Postgres(format!("{base}/{name}"), tempfile::tempdir().expect("temp dir")))
+        Some(Backend::Postgres(
+            format!("{base}/{name}"),
+            tempfile::tempdir().expect("temp dir"),
+        ))
     }
 
     /// The server configuration for this backend (port 0).
@@ -79,7 +88,9 @@ macro_rules! on_every_backend {
         $body(common::Backend::sqlite()).await;
         match common::Backend::postgres().await {
             Some(pg) => $body(pg).await,
-            None => eprintln!("note: GAMUT_TEST_POSTGRES_URL is unset; skipping the PostgreSQL run"),
+            None => {
+                eprintln!("note: GAMUT_TEST_POSTGRES_URL is unset; skipping the PostgreSQL run")
+            }
         }
     }};
 }
@@ -96,7 +107,9 @@ pub struct TestServer {
 impl TestServer {
     /// Starts a server on `backend`.
     pub async fn start(backend: Backend) -> TestServer {
-        let server = gamut_server::Server::start(backend.config()).await.expect("server starts");
+        let server = gamut_server::Server::start(backend.config())
+            .await
+            .expect("server starts");
         TestServer {
             base: format!("http://{}", server.addr()),
             server,
@@ -162,7 +175,12 @@ impl Client {
     }
 
     /// Sends a request; returns status and JSON body.
-    pub async fn send(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    pub async fn send(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(c) = &self.cookie {
             req = req.header("cookie", c);
@@ -211,9 +229,12 @@ impl Client {
         };
         let mut req = url.into_client_request().expect("ws request");
         if let Some(c) = &self.cookie {
-            req.headers_mut().insert("cookie", c.parse().expect("cookie header"));
+            req.headers_mut()
+                .insert("cookie", c.parse().expect("cookie header"));
         }
-        let (stream, _) = tokio_tungstenite::connect_async(req).await.expect("ws connect");
+        let (stream, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("ws connect");
         Ws { stream, next_id: 1 }
     }
 }
@@ -241,7 +262,10 @@ impl Ws {
 
     /// Sends a message.
     pub async fn send(&mut self, v: Value) {
-        self.stream.send(Message::Text(v.to_string().into())).await.expect("ws send");
+        self.stream
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .expect("ws send");
     }
 
     /// Sends `v` with a fresh id and returns the `ack` or `error` answering
@@ -278,7 +302,14 @@ impl Ws {
 }
 
 /// Creates a game between `a` (first) and `b` (second) via a challenge.
-pub async fn challenge(a: &mut Client, b: &mut Client, game: &str, options: Value, clock: Value, rated: bool) -> String {
+pub async fn challenge(
+    a: &mut Client,
+    b: &mut Client,
+    game: &str,
+    options: Value,
+    clock: Value,
+    rated: bool,
+) -> String {
     let created = a
         .post_ok(
             "/api/games",
