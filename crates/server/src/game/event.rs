@@ -158,7 +158,7 @@ impl Published {
                 if let StoredEvent::Move { .. } = self.event {
                     obj.insert("ply".into(), json!(self.moves));
                 } else {
-                    obj.insert("moves".into(), json!(self.moves));
+                    obj.insert("plies".into(), json!(self.moves));
                 }
             }
             StoredEvent::HiddenPlacement { side, .. } => {

@@ -241,7 +241,10 @@ impl GameState {
                 self.clocks = *clocks;
             }
             StoredEvent::End { result, clocks, .. } => {
-                let loser = result.winner.map(|w| Player::from_index(1 - w));
+                if let Some(w) = result.winner {
+                    side_ok(w)?;
+                }
+                let loser = result.winner.map(|w| Player::from_index(w).other());
                 match (result.reason.as_str(), loser) {
                     ("resignation", Some(l)) => self.game.resign(l),
                     ("timeout", Some(l)) => self.game.timeout(l),

@@ -257,6 +257,16 @@ pub async fn join(
     {
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
+    // Watchers of the waiting game learn that it started.
+    match GameState::load(&app.store, &id, 0).await {
+        Ok(Some((_, published))) => {
+            for event in published.into_iter().take(1) {
+                app.bus.publish_game(&id, std::sync::Arc::new(event));
+            }
+        }
+        Ok(None) => {}
+        Err(e) => return Err(ApiError::internal(format!("{e:#}"))),
+    }
     app.registry.ensure(&id);
     if row.kind == "seek" {
         app.bus.publish_lobby();
