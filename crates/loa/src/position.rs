@@ -290,3 +290,37 @@ impl Loa {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamut_core::Reference;
+
+    /// Neither side can move: reached only in theory (the test board is
+    /// full, beyond the piece counts a position text allows), but the rule
+    /// must hold: after a pass, a side to move without a move draws.
+    #[test]
+    fn neither_side_can_move_is_a_draw() {
+        let options = LoaOptions {
+            size: 6,
+            ..LoaOptions::default()
+        };
+        // Ranks 1, 3, 5 Black and 2, 4, 6 White: every line is full, so
+        // every move would leave the board; no colour is connected.
+        let black = (0..6).step_by(2).fold(0, |b, r| b | 0x3F << (8 * r));
+        let white = (1..6).step_by(2).fold(0, |b, r| b | 0x3F << (8 * r));
+        let before = Loa::from_parts(&options, [black, white], Player::First, false);
+        assert!(!before.can_move(Player::First) && !before.can_move(Player::Second));
+        assert_eq!(before.board_outcome(), None);
+        assert_eq!(before.reference_outcome(), None);
+        let mut moves = MoveList::new();
+        before.moves(&mut moves);
+        assert_eq!(moves.as_slice(), [LoaMove::PASS]);
+        let mut after = before.clone();
+        after.play_move(LoaMove::PASS);
+        let draw = Some(Outcome::draw(EndReason::NoMovesForEither));
+        assert_eq!(after.board_outcome(), draw);
+        assert_eq!(after.reference_outcome(), draw);
+        assert_eq!(after.hash, after.compute_hash());
+    }
+}
