@@ -10,7 +10,15 @@ use sqlx::any::AnyPoolOptions;
 async fn corrupt(backend: Backend) {
     let server = TestServer::start(backend).await;
     let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), false).await;
+    let id = challenge(
+        &mut a,
+        &mut b,
+        "loa",
+        json!({"size": "6"}),
+        untimed(),
+        false,
+    )
+    .await;
     let state = a.state(&id).await;
     let mut ws = a.ws(&id, None).await;
     ws.play(state["legal"][0].as_str().expect("move")).await;
@@ -18,7 +26,10 @@ async fn corrupt(backend: Backend) {
 
     let url = match server.backend.database_url() {
         Some(url) => url,
-        None => format!("sqlite://{}", server.backend.data_dir().join("gamut.sqlite3").display()),
+        None => format!(
+            "sqlite://{}",
+            server.backend.data_dir().join("gamut.sqlite3").display()
+        ),
     };
     sqlx::any::install_default_drivers();
     let pool = AnyPoolOptions::new().connect(&url).await.expect("connect");
@@ -47,7 +58,9 @@ async fn corrupt(backend: Backend) {
             assert_eq!(v["error"], "internal server error");
         }
     }
-    let (s, v) = a.send(reqwest::Method::GET, "/api/games?status=live", None).await;
+    let (s, v) = a
+        .send(reqwest::Method::GET, "/api/games?status=live", None)
+        .await;
     assert_eq!(s, 500, "{v}");
     let mut ws = a.ws(&id, None).await;
     assert_eq!(ws.next().await["type"], "error");
@@ -84,15 +97,23 @@ async fn watch_start(backend: Backend) {
     assert_eq!(started["event"]["kind"], "started");
     assert_eq!(started["event"]["version"], json!(1));
     assert_eq!(started["event"]["to_move"], json!(0));
-    assert!(started["event"]["legal"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(started["event"]["legal"]
+        .as_array()
+        .is_some_and(|l| !l.is_empty()));
     // B moves; A sees it and may answer over the same socket.
     let mut wb = b.ws(&id, None).await;
-    let mv = started["event"]["legal"][0].as_str().expect("move").to_owned();
+    let mv = started["event"]["legal"][0]
+        .as_str()
+        .expect("move")
+        .to_owned();
     wb.play(&mv).await;
     let moved = ws.wait_for(|m| m["type"] == "event").await;
     assert_eq!(moved["event"]["move"], json!(mv));
     assert_eq!(moved["event"]["ply"], json!(1));
-    let reply = moved["event"]["legal"][0].as_str().expect("move").to_owned();
+    let reply = moved["event"]["legal"][0]
+        .as_str()
+        .expect("move")
+        .to_owned();
     ws.play(&reply).await;
 }
 

@@ -96,12 +96,25 @@ async fn full_games(backend: Backend) {
                 "football with simultaneous placement had no hidden phase"
             );
         }
+        if name == "football" {
+            let hidden = spectator
+                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "hidden-placement")
+                .await;
+            assert!(hidden["event"].get("move").is_none(), "{hidden}");
+            assert!(hidden["event"].get("legal").is_none(), "{hidden}");
+            let revealed = spectator
+                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "placements")
+                .await;
+            let placements = revealed["event"]["moves"].as_array().expect("placements");
+            assert_eq!(placements.len(), 12, "{revealed}");
+            assert!(placements
+                .iter()
+                .all(|m| m.as_str().is_some_and(|m| m.contains('@'))));
+        }
         let [s0, s1] = &mut sockets;
         for ws in [s0, s1, &mut spectator] {
-            let end = ws
-                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
-                .await;
-            assert!(end["event"]["result"]["text"].is_string());
+            let result = ws.wait_end().await;
+            assert!(result["text"].is_string(), "{result}");
         }
         let replay = lobby.get_ok(&format!("/api/games/{id}/replay")).await;
         assert_eq!(
@@ -310,6 +323,12 @@ async fn spectators_and_refusals(backend: Backend) {
         wb.request(json!({"type": "takeback-accept"})).await["type"],
         "ack"
     );
+    let taken = wa
+        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "takeback")
+        .await;
+    assert_eq!(taken["event"]["undone"], json!([legal[0]]));
+    assert_eq!(taken["event"]["moves"], json!(0));
+    assert_eq!(taken["event"]["legal"], json!(legal));
     let after = a.state(&id).await;
     assert_eq!(moves_len(&after), 0);
     assert_eq!(after["to_move"], json!(0));

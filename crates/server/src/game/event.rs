@@ -155,11 +155,12 @@ impl Published {
                 obj.insert("position".into(), json!(self.position));
                 obj.insert("to_move".into(), json!(self.to_move));
                 obj.insert("legal".into(), json!(self.legal));
-                if let StoredEvent::Move { .. } = self.event {
-                    obj.insert("ply".into(), json!(self.moves));
-                } else {
-                    obj.insert("plies".into(), json!(self.moves));
-                }
+                match self.event {
+                    StoredEvent::Move { .. } => obj.insert("ply".into(), json!(self.moves)),
+                    // A placements event's `moves` is the list of placements.
+                    StoredEvent::Placements { .. } => obj.insert("plies".into(), json!(self.moves)),
+                    _ => obj.insert("moves".into(), json!(self.moves)),
+                };
             }
             StoredEvent::HiddenPlacement { side, .. } => {
                 if let Some((placed, legal)) = &self.hidden {

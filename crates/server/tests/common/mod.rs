@@ -290,6 +290,20 @@ impl Ws {
         answer["version"].as_i64().expect("version")
     }
 
+    /// Waits for the game's end (an `end` event, or a full state of a
+    /// finished game after falling behind); returns the result.
+    pub async fn wait_end(&mut self) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == "event" && m["event"]["kind"] == "end" {
+                return m["event"]["result"].clone();
+            }
+            if m["type"] == "state" && m["state"]["status"] == "finished" {
+                return m["state"]["result"].clone();
+            }
+        }
+    }
+
     /// Waits for a message satisfying `pred`.
     pub async fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
         loop {
