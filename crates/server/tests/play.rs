@@ -7,12 +7,16 @@ mod common;
 use common::{challenge, untimed, Backend, TestServer};
 use serde_json::{json, Value};
 
-/// Small options that keep each game short.
-fn short_options(game: &str) -> Value {
+/// Small options that keep each game short (Chess Football twice: with
+/// placements seen as made, and hidden until both sides have placed).
+fn short_options(game: &str) -> Vec<Value> {
     match game {
-        "loa" => json!({"size": "6", "move-limit": "40"}),
-        "pursuit" => json!({"move-limit": "40"}),
-        "football" => json!({"half-length": "2", "placement": "simultaneous"}),
+        "loa" => vec![json!({"size": "6", "move-limit": "40"})],
+        "pursuit" => vec![json!({"move-limit": "40"})],
+        "football" => vec![
+            json!({"half-length": "2", "placement": "sequential"}),
+            json!({"half-length": "2", "placement": "simultaneous"}),
+        ],
         other => panic!("no short options for {other}"),
     }
 }
@@ -25,12 +29,20 @@ async fn full_games(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut lobby = server.client();
     let catalogue = lobby.get_ok("/api/catalogue").await;
-    for g in catalogue["games"].as_array().expect("games") {
-        let name = g["name"].as_str().expect("name");
+    let games = catalogue["games"].as_array().expect("games");
+    let runs = games.iter().flat_map(|g| {
+        let name = g["name"].as_str().expect("name").to_owned();
+        short_options(&name)
+            .into_iter()
+            .map(move |o| (name.clone(), o))
+    });
+    for (name, options) in runs {
+        let name = name.as_str();
+        let hidden_placement = options["placement"] == "simultaneous";
         let mut players = [server.guest().await, server.guest().await];
         let mut watcher = server.guest().await;
         let [a, b] = &mut players;
-        let id = challenge(a, b, name, short_options(name), untimed(), false).await;
+        let id = challenge(a, b, name, options, untimed(), false).await;
         let mut sockets = [
             players[0].ws(&id, None).await,
             players[1].ws(&id, None).await,
@@ -90,13 +102,13 @@ async fn full_games(backend: Backend) {
                 .to_owned();
             sockets[side].play(&mv).await;
         }
-        if name == "football" {
+        if hidden_placement {
             assert!(
                 saw_hidden,
                 "football with simultaneous placement had no hidden phase"
             );
         }
-        if name == "football" {
+        if hidden_placement {
             let hidden = spectator
                 .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "hidden-placement")
                 .await;

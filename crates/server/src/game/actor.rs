@@ -166,7 +166,7 @@ pub async fn run(
     rx.close();
     while let Some(cmd) = rx.recv().await {
         if let Command::Act { reply, .. } = cmd {
-            let _ = reply.send(Err(ApiError::conflict("the game is over")));
+            let _ = reply.send(Err(ApiError::conflict("the game is not being played")));
         }
     }
 }

@@ -24,6 +24,7 @@ use axum::Router;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
 
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -70,7 +71,9 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app);
-    let router = Router::new().nest("/api", api);
+    let router = Router::new()
+        .nest("/api", api)
+        .layer(TraceLayer::new_for_http());
     match web {
         WebDir::Dir(dir) => {
             let index = ServeFile::new(dir.join("index.html"));

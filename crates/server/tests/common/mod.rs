@@ -235,7 +235,11 @@ impl Client {
         let (stream, _) = tokio_tungstenite::connect_async(req)
             .await
             .expect("ws connect");
-        Ws { stream, next_id: 1 }
+        Ws {
+            stream,
+            next_id: 1,
+            ended: None,
+        }
     }
 }
 
@@ -243,6 +247,8 @@ impl Client {
 pub struct Ws {
     stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_id: i64,
+    /// The result, once an end event (or a finished state) was received.
+    ended: Option<Value>,
 }
 
 impl Ws {
@@ -255,7 +261,14 @@ impl Ws {
                 .expect("socket open")
                 .expect("message");
             if let Message::Text(t) = msg {
-                return serde_json::from_str(&t).expect("JSON message");
+                let m: Value = serde_json::from_str(&t).expect("JSON message");
+                if m["type"] == "event" && m["event"]["kind"] == "end" {
+                    self.ended = Some(m["event"]["result"].clone());
+                }
+                if m["type"] == "state" && m["state"]["status"] == "finished" {
+                    self.ended = Some(m["state"]["result"].clone());
+                }
+                return m;
             }
         }
     }
@@ -293,15 +306,10 @@ impl Ws {
     /// Waits for the game's end (an `end` event, or a full state of a
     /// finished game after falling behind); returns the result.
     pub async fn wait_end(&mut self) -> Value {
-        loop {
-            let m = self.next().await;
-            if m["type"] == "event" && m["event"]["kind"] == "end" {
-                return m["event"]["result"].clone();
-            }
-            if m["type"] == "state" && m["state"]["status"] == "finished" {
-                return m["state"]["result"].clone();
-            }
+        while self.ended.is_none() {
+            self.next().await;
         }
+        self.ended.clone().unwrap_or_default()
     }
 
     /// Waits for a message satisfying `pred`.
