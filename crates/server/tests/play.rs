@@ -356,3 +356,46 @@ async fn spectators_and_refusals(backend: Backend) {
 async fn spectators_watch_and_bad_actions_are_refused() {
     on_every_backend!(spectators_and_refusals);
 }
+
+async fn ai_isolation(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut me = server.guest().await;
+    // The computer moves first, at full strength: it thinks for seconds.
+    let created = me
+        .post_ok(
+            "/api/games",
+            json!({"game": "loa", "clock": untimed(), "side": "second",
+                   "opponent": {"type": "computer", "level": "max"}}),
+        )
+        .await;
+    let thinking = created["game"]["id"].as_str().expect("id").to_owned();
+    let mut watch = me.ws(&thinking, None).await;
+    // Meanwhile two people play several moves in another game.
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let id = challenge(
+        &mut a,
+        &mut b,
+        "loa",
+        json!({"size": "6"}),
+        untimed(),
+        false,
+    )
+    .await;
+    let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
+    for i in 0..4 {
+        let state = a.state(&id).await;
+        let legal = state["legal"].as_array().expect("legal");
+        sockets[i % 2].play(legal[0].as_str().expect("move")).await;
+    }
+    // All of them were stored while the computer was still thinking.
+    assert_eq!(moves_len(&me.state(&thinking).await), 0);
+    let moved = watch
+        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "move")
+        .await;
+    assert_eq!(moved["event"]["side"], json!(0));
+}
+
+#[tokio::test]
+async fn computer_thinking_does_not_block_other_games() {
+    on_every_backend!(ai_isolation);
+}
