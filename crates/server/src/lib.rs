@@ -10,6 +10,8 @@
 //! A game's state is always rebuilt from its stored events, so nothing lives
 //! only in memory.
 
+#![warn(missing_docs)]
+
 pub mod ai_pool;
 pub mod auth;
 pub mod bus;

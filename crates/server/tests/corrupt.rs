@@ -23,6 +23,7 @@ async fn corrupt(backend: Backend) {
     let mut ws = a.ws(&id, None).await;
     ws.play(state["legal"][0].as_str().expect("move")).await;
     let id2 = challenge(&mut a, &mut b, "pursuit", json!({}), untimed(), false).await;
+    let id3 = challenge(&mut a, &mut b, "loa", json!({}), untimed(), false).await;
 
     let url = match server.backend.database_url() {
         Some(url) => url,
@@ -47,7 +48,13 @@ async fn corrupt(backend: Backend) {
         .await
         .expect("corrupt a game");
 
-    for game in [&id, &id2] {
+    sqlx::query("UPDATE game_events SET payload = $1 WHERE game_id = $2 AND version = 1")
+        .bind(r#"{"kind": "started", "players": [null, null], "clocks": {"ms": [1, 1], "running": 9, "at": 0}}"#)
+        .bind(&id3)
+        .execute(&pool)
+        .await
+        .expect("corrupt the clocks");
+    for game in [&id, &id2, &id3] {
         for path in [
             format!("/api/games/{game}"),
             format!("/api/games/{game}/replay"),
@@ -69,6 +76,17 @@ async fn corrupt(backend: Backend) {
     // The server is still up.
     assert_eq!(a.get_ok("/api/health").await, json!({"ok": true}));
     pool.close().await;
+    // A restart resumes the live games it can and still serves.
+    let server = TestServer::start(server.stop()).await;
+    a.rebase(&server.base);
+    assert_eq!(a.get_ok("/api/health").await, json!({"ok": true}));
+    let (s, v) = a
+        .send(reqwest::Method::GET, &format!("/api/games/{id}"), None)
+        .await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (500, Some("internal server error"))
+    );
 }
 
 #[tokio::test]

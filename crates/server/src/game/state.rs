@@ -191,6 +191,21 @@ impl GameState {
                 Err(format!("game {}: bad side {side}", self.meta.id))
             }
         };
+        let clocks_ok = |clocks: &Option<Clocks>| match clocks {
+            Some(Clocks {
+                running: Some(side),
+                ..
+            }) if *side > 1 => Err(format!("game {}: bad clocks", self.meta.id)),
+            _ => Ok(()),
+        };
+        match event {
+            StoredEvent::Started { clocks, .. }
+            | StoredEvent::Move { clocks, .. }
+            | StoredEvent::Takeback { clocks, .. }
+            | StoredEvent::Placements { clocks, .. }
+            | StoredEvent::End { clocks, .. } => clocks_ok(clocks)?,
+            _ => {}
+        }
         match event {
             StoredEvent::Started { players, clocks } => {
                 self.meta.seats = players.clone();
