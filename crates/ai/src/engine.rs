@@ -8,7 +8,7 @@ use crate::iterative::{alphabeta, AlphaBetaConfig};
 use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
 use crate::{EngineKind, EngineSpec, Limits, Score, SearchInfo, SearchReport};
-use gamut_core::{GameRecord, MoveList};
+use gamut_core::{Game, GameRecord, MoveList};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
@@ -75,12 +75,45 @@ pub fn search_setup<G: Evaluate>(
         EngineKind::Mcts => search_mcts(setup, &MctsConfig::default(), &limits, stop, on_info),
     };
     // A weak level sometimes plays a random move, but never throws away a
-    // win it has found.
+    // win it has found and never one that loses at once.
     let found_win = matches!(report.info.score, Score::WinIn(_));
     if !found_win && profile.blunder_chance > 0.0 && rng.gen_bool(profile.blunder_chance.min(1.0)) {
-        report.best = random_move();
+        if let Some(mv) = safe_random_move(&setup.root, &mut rng) {
+            report.best = Some(setup.root.move_text(mv));
+        }
     }
     report
+}
+
+/// A random legal move after which the opponent cannot win with its next
+/// move (`None` if every move allows that).
+fn safe_random_move<G: Game>(pos: &G, rng: &mut impl Rng) -> Option<G::Move> {
+    let me = pos.side_to_move();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.shuffle(rng);
+    let loses = |child: &G| {
+        child
+            .outcome()
+            .is_some_and(|o| o.winner == Some(me.other()))
+    };
+    moves.into_iter().find(|&mv| {
+        let mut child = pos.clone();
+        child.play(mv);
+        if loses(&child) {
+            return false;
+        }
+        if child.outcome().is_some() {
+            return true;
+        }
+        let mut replies = MoveList::new();
+        child.legal_moves(&mut replies);
+        !replies.iter().any(|&r| {
+            let mut after = child.clone();
+            after.play(r);
+            loses(&after)
+        })
+    })
 }
 
 /// The report of a search that did not search.
@@ -95,5 +128,24 @@ fn empty_report(best: Option<String>) -> SearchReport {
             pv: best.iter().cloned().collect(),
         },
         best,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamut_pursuit::{Pursuit, PursuitMove, PursuitOptions};
+
+    #[test]
+    fn random_moves_of_weak_levels_do_not_lose_at_once() {
+        // South's King on 10 is attacked by North's Rook on 2: only King
+        // moves (10x2, 10-18) avoid losing it; the Pawn on 6 must wait.
+        let text = "..r...P...K........./k................... south play 10";
+        let pos = Pursuit::from_text(&PursuitOptions::default(), text).unwrap();
+        let mut rng = rand::thread_rng();
+        for _ in 0..20 {
+            let mv = safe_random_move(&pos, &mut rng).unwrap();
+            assert!(matches!(mv, PursuitMove::Step { from: 10, .. }), "{mv:?}");
+        }
     }
 }

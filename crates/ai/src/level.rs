@@ -1,4 +1,17 @@
-//! Difficulty levels of the computer opponent.
+//! Difficulty levels of the computer opponent and what each means for the
+//! engine ([`LevelProfile`]):
+//!
+//! | level    | depth | nodes   | time   | noise | random moves | threads |
+//! |----------|-------|---------|--------|-------|--------------|---------|
+//! | `random` | –     | –       | –      | –     | always       | –       |
+//! | `easy`   | 2     | 20,000  | 0.15 s | ±150  | 20%          | 1       |
+//! | `medium` | 4     | 400,000 | 0.6 s  | ±40   | 4%           | 1       |
+//! | `hard`   | –     | –       | 3 s    | –     | –            | ≤ 2     |
+//! | `max`    | –     | –       | –      | –     | –            | any     |
+//!
+//! The caller's limits apply too (the tighter wins). The random moves of
+//! `easy` and `medium` never let the opponent win at once and never
+//! replace a forced win the search found.
 
 use crate::Limits;
 use std::fmt;
@@ -14,7 +27,9 @@ pub struct LevelProfile {
     pub cap: Limits,
     /// Evaluation noise: each position's value is off by up to ± this.
     pub noise: i32,
-    /// The chance of playing a random legal move instead of the best.
+    /// The chance of playing a random legal move instead of the best (one
+    /// that does not let the opponent win at once; never when the search
+    /// found a forced win).
     pub blunder_chance: f64,
     /// Most search threads the level uses.
     pub max_threads: usize,

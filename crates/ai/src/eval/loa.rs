@@ -19,7 +19,7 @@ const NOT_FILE_A: u64 = !FILE_A;
 
 /// Per unit of concentration excess (sum of distances to the centre of
 /// mass beyond the least possible), scaled by 12 / pieces.
-const CONCENTRATION: i32 = 8;
+const CONCENTRATION: i32 = 14;
 /// Per 2x2 block with three or four own pieces.
 const QUAD: i32 = 12;
 /// Per pair of adjacent own pieces.
