@@ -68,6 +68,7 @@ impl ClockControl {
                 ms: [initial_ms, initial_ms],
                 running,
                 at,
+                placing: [false, false],
             }),
             ClockControl::Untimed => None,
         }
@@ -85,36 +86,51 @@ impl ClockControl {
 /// Every speed, fastest first.
 pub const SPEEDS: [&str; 5] = ["bullet", "blitz", "rapid", "classical", "correspondence"];
 
-/// The clocks of a game: time left per side as of `at`, and which runs.
+/// The clocks of a game: time left per side as of `at`, and which run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
     /// Milliseconds left per side as of `at`.
     pub ms: [i64; 2],
-    /// The side whose clock runs.
+    /// The side whose clock runs (the side to move).
     pub running: Option<usize>,
     /// The instant the values are for.
     pub at: i64,
+    /// During a hidden simultaneous placement: the sides still placing,
+    /// whose clocks all run.
+    #[serde(default)]
+    pub placing: [bool; 2],
 }
 
 impl Clocks {
-    /// The clocks as of `now` (the running side's time charged).
+    /// True if `side`'s clock runs.
+    pub fn runs(&self, side: usize) -> bool {
+        self.running == Some(side) || self.placing.get(side).copied().unwrap_or(false)
+    }
+
+    /// The clocks as of `now` (every running clock charged).
     pub fn at(&self, now: i64) -> Clocks {
         let mut c = *self;
-        if let Some(side) = c.running {
-            c.ms[side] -= (now - c.at).max(0);
+        for side in 0..2 {
+            if c.runs(side) {
+                c.ms[side] -= (now - c.at).max(0);
+            }
         }
         c.at = now;
         c
     }
 
-    /// The running side, if its time is out at `now`.
+    /// A side whose clock runs and whose time is out at `now`.
     pub fn flagged(&self, now: i64) -> Option<usize> {
-        self.running.filter(|&side| self.at(now).ms[side] <= 0)
+        let c = self.at(now);
+        (0..2).find(|&side| c.runs(side) && c.ms[side] <= 0)
     }
 
-    /// When the running side's time runs out.
+    /// When the first running clock runs out.
     pub fn deadline(&self) -> Option<i64> {
-        self.running.map(|side| self.at + self.ms[side].max(0))
+        (0..2)
+            .filter(|&side| self.runs(side))
+            .map(|side| self.at + self.ms[side].max(0))
+            .min()
     }
 
     /// After `side` moved at `now`: charge, add the increment, switch to
@@ -126,10 +142,30 @@ impl Clocks {
         c
     }
 
-    /// The clocks as of `now` with `side`'s running.
+    /// The clocks as of `now` with `side`'s running (alone).
     pub fn resumed(self, now: i64, side: usize) -> Clocks {
         let mut c = self.at(now);
         c.running = Some(side);
+        c.placing = [false, false];
+        c
+    }
+
+    /// A hidden placement phase starts at `now`: both clocks run.
+    pub fn placing_from(self, now: i64) -> Clocks {
+        let mut c = self.at(now);
+        c.running = None;
+        c.placing = [true, true];
+        c
+    }
+
+    /// `side` placed a piece at `now` (`done`: its last one): charge, add
+    /// the increment, and stop its clock if done.
+    pub fn after_placement(&self, side: usize, now: i64, increment: i64, done: bool) -> Clocks {
+        let mut c = self.at(now);
+        c.ms[side] += increment;
+        if done {
+            c.placing[side] = false;
+        }
         c
     }
 
@@ -137,6 +173,7 @@ impl Clocks {
     pub fn stopped(&self, now: i64) -> Clocks {
         let mut c = self.at(now);
         c.running = None;
+        c.placing = [false, false];
         c.ms = [c.ms[0].max(0), c.ms[1].max(0)];
         c
     }
@@ -175,5 +212,25 @@ mod tests {
         assert_eq!(rt(1_800_000, 0).speed(), "classical");
         assert_eq!(ClockControl::Untimed.speed(), "correspondence");
         assert!(rt(10, 0).validate().is_err());
+    }
+
+    #[test]
+    fn both_clocks_run_while_both_sides_place() {
+        let control = ClockControl::Realtime {
+            initial_ms: 10_000,
+            increment_ms: 0,
+        };
+        let c = control.start(0, Some(0)).unwrap().placing_from(1_000);
+        assert_eq!(c.ms, [9_000, 10_000]);
+        assert_eq!(c.at(3_000).ms, [7_000, 8_000]);
+        assert_eq!(c.deadline(), Some(10_000));
+        let c = c.after_placement(0, 3_000, 0, true);
+        assert!(!c.runs(0) && c.runs(1));
+        assert_eq!(c.at(4_000).ms, [7_000, 7_000]);
+        assert_eq!(c.deadline(), Some(11_000));
+        assert_eq!(c.flagged(11_000), Some(1));
+        let c = c.resumed(5_000, 0);
+        assert_eq!(c.ms, [7_000, 6_000]);
+        assert_eq!(c.placing, [false, false]);
     }
 }

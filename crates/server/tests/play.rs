@@ -399,3 +399,42 @@ async fn ai_isolation(backend: Backend) {
 async fn computer_thinking_does_not_block_other_games() {
     on_every_backend!(ai_isolation);
 }
+
+async fn hidden_clocks(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let clock = json!({"type": "realtime", "initial_ms": 4000, "increment_ms": 0});
+    let options = json!({"half-length": "2", "placement": "simultaneous"});
+    let id = challenge(&mut a, &mut b, "football", options, clock, false).await;
+    let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
+    // Team choices, in turn.
+    let mut state = a.state(&id).await;
+    while state["hidden"].is_null() {
+        let side = state["to_move"].as_u64().expect("to_move") as usize;
+        sockets[side]
+            .play(state["legal"][0].as_str().expect("move"))
+            .await;
+        state = a.state(&id).await;
+    }
+    // Both clocks run while both sides place.
+    assert_eq!(state["clocks"]["placing"], json!([true, true]));
+    assert_eq!(state["clocks"]["running"], Value::Null);
+    // The first player places everything; the second stalls and loses on time.
+    loop {
+        let mine = a.state(&id).await;
+        let Some(mv) = mine["hidden"]["legal"].get(0).and_then(Value::as_str) else {
+            break;
+        };
+        sockets[0].play(mv).await;
+    }
+    let state = a.state(&id).await;
+    assert_eq!(state["clocks"]["placing"], json!([false, true]));
+    let result = sockets[1].wait_end().await;
+    assert_eq!(result["reason"], "timeout");
+    assert_eq!(result["winner"], json!(0));
+}
+
+#[tokio::test]
+async fn both_clocks_run_during_hidden_placement() {
+    on_every_backend!(hidden_clocks);
+}

@@ -333,21 +333,26 @@ impl Actor {
         let now = now_ms();
         if self.state.clocks.and_then(|c| c.flagged(now)).is_some() {
             self.settle().await;
-            return Err(ApiError::conflict("your time is out"));
+            return Err(ApiError::conflict("the game ended on time"));
         }
         if let Some(phase) = &self.state.hidden {
             let canonical = phase
                 .check(self.state.game.as_ref(), side, mv)
                 .map_err(ApiError::bad_request)?;
-            let version = self
-                .commit(
-                    StoredEvent::HiddenPlacement {
-                        side,
-                        mv: canonical,
-                    },
-                    Vec::new(),
-                )
-                .await?;
+            let mut after = phase.clone();
+            after.pending[side].push(canonical.clone());
+            let done = after.done(self.state.game.as_ref(), side);
+            let increment = self.state.meta.clock.increment();
+            let clocks = self
+                .state
+                .clocks
+                .map(|c| c.after_placement(side, now, increment, done));
+            let event = StoredEvent::HiddenPlacement {
+                side,
+                mv: canonical,
+                clocks,
+            };
+            let version = self.commit(event, Vec::new()).await?;
             return self.reveal_if_done(version).await;
         }
         if self.state.to_move() != Some(side) {

@@ -94,6 +94,9 @@ pub enum StoredEvent {
         /// The placement.
         #[serde(rename = "move")]
         mv: String,
+        /// The clocks after it.
+        #[serde(default)]
+        clocks: Option<Clocks>,
     },
     /// Every hidden placement revealed and played, in the engine's order.
     Placements {

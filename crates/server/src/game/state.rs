@@ -167,7 +167,7 @@ impl GameState {
         {
             self.hidden = HiddenPhase::begin(self.game.as_ref());
             if self.hidden.is_some() {
-                self.clocks = self.clocks.map(|c| c.stopped(at));
+                self.clocks = self.clocks.map(|c| c.placing_from(at));
             }
         }
     }
@@ -203,6 +203,7 @@ impl GameState {
             | StoredEvent::Move { clocks, .. }
             | StoredEvent::Takeback { clocks, .. }
             | StoredEvent::Placements { clocks, .. }
+            | StoredEvent::HiddenPlacement { clocks, .. }
             | StoredEvent::End { clocks, .. } => clocks_ok(clocks)?,
             _ => {}
         }
@@ -241,8 +242,9 @@ impl GameState {
                 self.takeback_request = None;
                 self.draw_offer = None;
             }
-            StoredEvent::HiddenPlacement { side, mv } => {
+            StoredEvent::HiddenPlacement { side, mv, clocks } => {
                 side_ok(*side)?;
+                self.clocks = *clocks;
                 let phase = self.hidden.as_mut().ok_or_else(|| {
                     format!("game {}: placement outside a hidden phase", self.meta.id)
                 })?;
