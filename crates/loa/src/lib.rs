@@ -44,6 +44,8 @@
 //! Zobrist hash is updated incrementally; connection is a flood fill by
 //! bitboard dilation ([`connection`]).
 
+#![warn(missing_docs)]
+
 pub mod connection;
 mod game;
 mod movegen;

@@ -2,7 +2,7 @@
 //! counts and Zobrist hash, the side to move and the pass flag; playing
 //! moves and deciding the outcome.
 
-use crate::connection::is_connected;
+use crate::connection::{group_count, is_connected};
 use crate::movegen::{generate, AnyMove, Counter, Lister, Sink};
 use crate::moves::LoaMove;
 use crate::options::{LoaOptions, Setup, Simultaneous};
@@ -167,6 +167,13 @@ impl Loa {
     #[inline]
     pub fn is_connected(&self, player: Player) -> bool {
         is_connected(self.pieces[player.index()])
+    }
+
+    /// The number of connected groups of `player`'s pieces (1 when
+    /// connected).
+    #[inline]
+    pub fn group_count(&self, player: Player) -> u32 {
+        group_count(self.pieces[player.index()])
     }
 
     /// The side to move.

@@ -179,8 +179,11 @@ fn no_landing_on_own_pieces_nor_leaving_the_board() {
 fn connecting_all_pieces_wins() {
     let pos = board(8, &["c3", "c4", "f4"], &["a8", "h8"], 'b');
     assert_eq!(pos.outcome(), None);
+    assert_eq!(pos.group_count(Player::First), 2);
     let next = play(&pos, "f4-d4");
     assert!(next.is_connected(Player::First));
+    assert_eq!(next.group_count(Player::First), 1);
+    assert_eq!(next.group_count(Player::Second), 2);
     assert_eq!(
         next.outcome(),
         Some(Outcome::win(Player::First, EndReason::Connection))
