@@ -24,6 +24,7 @@ test('a guest plays Chess Football against the computer through both halves', as
 
   let dragged = 0;
   let shotPlacement = false;
+  let shotBall = false;
   for (let i = 0; i < 200; i++) {
     if (!(await waitTurn(page))) break;
     const movable = await movableKeys(page);
@@ -40,8 +41,8 @@ test('a guest plays Chess Football against the computer through both halves', as
       dragged += 1;
       continue;
     }
+    if (!shotBall && await page.$('svg.board .ball')) { await screenshot(page, 'football-play'); shotBall = true; }
     await playOneMove(page, (c) => c.find((m) => m.to.endsWith('8') && ['c8', 'd8', 'e8', 'f8'].includes(m.to)) || c.find((m) => m.occupied) || c[0]);
-    if (i === 14) await screenshot(page, 'football-play');
   }
   await page.waitForSelector('#result-banner');
   assert.match(await page.textContent('#scoreboard'), /\d+ : \d+/);
@@ -50,5 +51,6 @@ test('a guest plays Chess Football against the computer through both halves', as
   assert.equal(st.status, 'finished');
   assert.equal(st.result.reason, 'final-score');
   assert.ok(dragged >= 3, 'placements were made by drag-and-drop');
+  assert.ok(shotBall, 'the ball was drawn on its holder');
   assert.deepEqual(page.errors, []);
 });

@@ -14,28 +14,29 @@ export class Board {
    * @param {HTMLElement} host where the SVG goes
    * @param {object} game the game module (see games/*.js)
    * @param {object} handlers { onMove(text), onChoose(candidates) -> Promise<text|null> }
+   * @param {boolean} live false for pictures (diagrams, thumbnails): no input at all
    */
-  constructor(host, game, handlers = {}) {
+  constructor(host, game, handlers = {}, live = true) {
     this.host = host;
     this.game = game;
     this.handlers = handlers;
-    this.svg = s('svg', {
-      class: `board board-${game.id}`,
-      role: 'application',
-      tabindex: '0',
-      'aria-label': t('board.label', { game: t(`game.${game.id}`) }),
-    });
+    this.svg = s('svg', live
+      ? { class: `board board-${game.id}`, role: 'application', tabindex: '0', 'aria-label': t('board.label', { game: t(`game.${game.id}`) }) }
+      : { class: `board board-${game.id}`, role: 'img', focusable: 'false' });
     host.append(this.svg);
     this.state = { view: null, legal: [], flipped: false, lastMove: null, interactive: false };
     this.selected = null;
     this.cursor = null;
     this.drag = null;
+    if (!live) return;
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
     this.svg.addEventListener('keydown', (e) => this.keyDown(e));
     this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    this.svg.addEventListener('focus', () => { if (this.cursor) this.render(); });
+    this.svg.addEventListener('blur', () => { if (this.cursor) this.render(); });
   }
 
   /**
@@ -110,7 +111,7 @@ export class Board {
         );
       }
     }
-    if (this.cursor && document.activeElement === this.svg) {
+    if (this.cursor && document.activeElement === this.svg && this.svg.classList.contains('kbd')) {
       const p = geo.points.get(this.cursor);
       if (p) top.append(s('circle', { class: 'mark-cursor', cx: p.x, cy: p.y, r: (p.r ?? r) * 1.02 }));
     }
@@ -159,6 +160,7 @@ export class Board {
   }
 
   pointerDown(e) {
+    if (this.svg.classList.contains('kbd')) this.svg.classList.remove('kbd');
     if (!this.state.interactive || !this.geo || e.button > 0) return;
     const { x, y } = this.svgPoint(e);
     const key = this.keyAt(x, y);
@@ -258,6 +260,7 @@ export class Board {
 
   keyDown(e) {
     if (!this.geo) return;
+    if (!this.svg.classList.contains('kbd')) this.svg.classList.add('kbd');
     const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (e.key in dirs) {
       e.preventDefault();

@@ -77,14 +77,12 @@ export function startView(game) {
  */
 export function diagram(game, view, { legal = [], selected = null, lastMove = null, caption = '', id } = {}) {
   const host = h('div.diagram-board');
-  const board = new Board(host, gameModule(game));
+  const board = new Board(host, gameModule(game), {}, false);
   board.update({ view, legal, lastMove, interactive: false });
   if (selected) {
     board.selected = selected;
     board.render();
   }
-  board.svg.removeAttribute('tabindex');
-  board.svg.setAttribute('role', 'img');
   if (caption) board.svg.setAttribute('aria-label', caption);
   return h('figure.diagram', { id }, host, caption ? h('figcaption', null, caption) : null);
 }
@@ -92,9 +90,8 @@ export function diagram(game, view, { legal = [], selected = null, lastMove = nu
 /** A small start-position picture of a game. */
 export function miniBoard(game) {
   const host = h('div.mini-board');
-  const board = new Board(host, gameModule(game));
+  const board = new Board(host, gameModule(game), {}, false);
   board.update({ view: startView(game), interactive: false });
-  board.svg.removeAttribute('tabindex');
   board.svg.setAttribute('aria-hidden', 'true');
   return host;
 }

@@ -61,7 +61,10 @@ class GamePage {
       this.refresh({ animate: false });
     } else if (msg.type === 'event') {
       const before = this.state?.moves.length;
-      if (this.apply(msg.event, true)) this.refresh({ animate: this.state.moves.length === before + 1 });
+      if (this.apply(msg.event, true)) {
+        this.refresh({ animate: this.state.moves.length === before + 1 });
+        if (msg.event.kind === 'move' && this.view && this.view.lastGoal !== undefined && this.view.lastGoal !== null) this.celebrate();
+      }
     } else if (msg.type === 'error') {
       this.flash(msg.error);
     }
@@ -271,7 +274,7 @@ class GamePage {
         ? h('span.score-pill', { title: t('football.score') }, String(view.score?.[side] ?? 0))
         : material ? h('span.material', { title: t('game.pieces') }, t('game.pieces_count', { n: material[side] })) : null;
       replace(bar,
-        h('span', { class: `side-dot side-${this.game.sides[side]}` }),
+        h('span', { class: `side-dot side-${this.game.sides[side]} game-${st.game}` }),
         h('div.player-name', null,
           seat && seat.user ? h('a', { href: `/profile/${encodeURIComponent(seat.user.name)}` }, seat.user.name) : h('span', null, seatName(seat)),
           rating,
@@ -289,7 +292,7 @@ class GamePage {
     if (!st || !this.main.isConnected) return;
     for (const el of this.main.querySelectorAll('.clock')) {
       const side = Number(el.dataset.side);
-      if (!st.clocks) { el.textContent = clockText(st.clock); el.classList.add('untimed'); continue; }
+      if (!st.clocks) { el.textContent = '∞'; el.title = clockText(st.clock); el.classList.add('untimed'); continue; }
       let ms = st.clocks.ms[side];
       if (st.clocks.running === side && st.status === 'live') ms -= Date.now() - st.clocks.at;
       el.textContent = formatMs(ms);
@@ -425,6 +428,15 @@ class GamePage {
           h('a.btn.primary', { href: '/' }, t('game.new_game')),
           h('a.btn.ghost', { href: `/replay/${st.id}` }, t('game.replay')),
           h('button.btn.ghost', { onclick: () => { this.banner.hidden = true; } }, t('common.close')))));
+  }
+
+  /** A goal in Chess Football: a cheer and a short banner over the board. */
+  celebrate() {
+    playSound('goal');
+    const side = sideName('football', this.view.lastGoal);
+    const el = h('div.goal-flash', { role: 'status' }, h('strong', null, t('football.goal')), h('span', null, side));
+    this.banner.parentNode.append(el);
+    setTimeout(() => el.remove(), 1800);
   }
 
   browse(ply) {
