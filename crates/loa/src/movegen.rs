@@ -87,19 +87,15 @@ pub(crate) struct Lister {
 }
 
 impl Lister {
-    /// Append the moves of the pieces `own` to `list`, given the line
-    /// counts (the length of every move).
+    /// Append the moves to `list`, given the line counts (the length of
+    /// every move).
     #[inline(always)]
-    pub(crate) fn write_into(
-        &self,
-        own: u64,
-        counts: &[u64; COUNT_WORDS],
-        list: &mut MoveList<LoaMove>,
-    ) {
+    pub(crate) fn write_into(&self, counts: &[u64; COUNT_WORDS], list: &mut MoveList<LoaMove>) {
         // Room for the last candidate written after the 96th move.
         let mut buffer = [LoaMove::PASS; MAX_LOA_MOVES + 1];
         let mut len = 0;
-        let mut rest = own;
+        // Only the pieces with at least one move.
+        let mut rest = self.movers.iter().fold(0, |all, m| all | m);
         while rest != 0 {
             let from = rest.trailing_zeros();
             rest &= rest - 1;

@@ -222,7 +222,7 @@ impl Loa {
     pub(crate) fn moves(&self, list: &mut MoveList<LoaMove>) {
         let mut lister = Lister::default();
         self.generate_for(self.side, &mut lister);
-        lister.write_into(self.pieces[self.side.index()], &self.counts, list);
+        lister.write_into(&self.counts, list);
         if list.is_empty() {
             list.push(LoaMove::PASS);
         }
