@@ -96,3 +96,55 @@ test('two players and a spectator', async () => {
   assert.match(await carol.page.textContent('#result-banner'), /Draw/);
   for (const p of [alice.page, bob.page, carol.page]) assert.deepEqual(p.errors, []);
 });
+
+/** Sign a fresh user up in this page; returns the name. */
+async function signUp(page, prefix) {
+  const name = `${prefix}${Date.now() % 1000000}`;
+  await page.goto(`${BASE}/signup`);
+  await page.fill('#username', name);
+  await page.fill('#password', 'correct horse battery');
+  await page.click('#account-submit');
+  await page.waitForSelector('.user-name');
+  return name;
+}
+
+test('a rated game between registered players changes their ratings', async () => {
+  const alice = await newPlayer(browser);
+  const bob = await newPlayer(browser);
+  const aliceName = await signUp(alice.page, 'alice');
+  await signUp(bob.page, 'bob');
+  await alice.page.goto(`${BASE}/`);
+  await alice.page.click('.game-choice[data-game="football"]');
+  await alice.page.click('#opponent-choice [data-opponent="challenge"]');
+  await alice.page.check('#rated');
+  await alice.page.click('#create-game');
+  await alice.page.waitForURL(/\/game\//);
+  const url = alice.page.url();
+  await alice.page.waitForSelector('.invite input');
+  assert.equal(await alice.page.inputValue('.invite input'), url, 'the invitation link is the game page');
+  // Bob opens the private link and joins from it.
+  await bob.page.goto(url);
+  await bob.page.click('#join-game');
+  for (const p of [alice.page, bob.page]) await p.waitForSelector('#resign', { timeout: 10000 });
+  await alice.page.click('#resign');
+  await alice.page.click('#confirm-yes');
+  await bob.page.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
+  assert.match(await bob.page.textContent('#result-banner'), /You won!/);
+  await alice.page.goto(`${BASE}/profile/${aliceName}`);
+  await alice.page.waitForSelector('#ratings');
+  assert.match(await alice.page.textContent('#ratings'), /Chess Football/);
+  await screenshot(alice.page, 'profile-rated');
+});
+
+test('a takeback against the computer is granted at once', async () => {
+  const { page } = await newPlayer(browser);
+  await createGame(page, { game: 'loa', options: { size: '6' }, level: 'random', side: 'first' });
+  assert.ok(await waitTurn(page));
+  await playOneMove(page);
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 15000 });
+  assert.ok(await waitTurn(page));
+  await page.click('#takeback');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 0, null, { timeout: 10000 });
+  assert.ok(await waitTurn(page), 'the guest moves again from the start');
+  assert.deepEqual(page.errors, []);
+});

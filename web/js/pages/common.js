@@ -77,6 +77,7 @@ export function resultText(game, result) {
 /** The options that differ from the defaults, as `key=value` text. */
 export function optionsText(game, options) {
   const spec = catalogue?.games?.find((g) => g.name === game);
+  if (!spec) return '';
   const parts = [];
   for (const [k, v] of Object.entries(options || {})) {
     const s = spec?.options?.find((o) => o.key === k);

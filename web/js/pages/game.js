@@ -12,6 +12,7 @@ import { gameTitle, sideName, seatName, formatMs, resultText, clockText, options
 import { teamPicker } from './team-picker.js';
 import { chooseMove } from './chooser.js';
 import { icon } from '../icons.js';
+import { ensureSession } from '../session.js';
 
 export const name = 'game';
 
@@ -29,14 +30,36 @@ class GamePage {
     this.flipped = null;
     replace(main, h('div.card.loading', null, t('common.loading')));
     getCatalogue().catch(() => {});
-    this.socket = new LiveSocket(`/api/games/${id}/ws`, {
-      since: () => (this.state ? this.state.version : null),
-      onMessage: (msg) => this.onMessage(msg),
-      onStatus: (s) => this.setConnection(s),
-    });
+    this.connect();
     this.tick = setInterval(() => this.drawClocks(), 100);
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
+  }
+
+  /** (Re)open the game's WebSocket; `fresh` asks for the full state. */
+  connect(fresh = false) {
+    this.socket?.close();
+    let first = fresh;
+    this.socket = new LiveSocket(`/api/games/${this.id}/ws`, {
+      since: () => {
+        if (first) { first = false; return null; }
+        return this.state ? this.state.version : null;
+      },
+      onMessage: (msg) => this.onMessage(msg),
+      onStatus: (s) => this.setConnection(s),
+    });
+  }
+
+  /** Take the free seat of a seek or challenge opened by its link. */
+  async join() {
+    try {
+      await ensureSession();
+      await api.join(this.id);
+      this.flipped = null;
+      this.connect(true);
+    } catch (err) {
+      this.flash(err.message);
+    }
   }
 
   destroy() {
@@ -52,8 +75,9 @@ class GamePage {
 
   onMessage(msg) {
     if (msg.type === 'state') {
-      const first = !this.state;
+      const first = !this.board;
       this.state = msg.state;
+      if (this.flipped === null) this.flipped = this.state.you === 1;
       if (first) this.build();
       this.refresh({ animate: false });
     } else if (msg.type === 'events') {
@@ -244,7 +268,9 @@ class GamePage {
 
   sendMove(text) {
     const st = this.state;
-    this.socket.request({ type: 'move', move: text, version: st.version }).catch((err) => {
+    // During hidden placement both sides act at once: no version guard.
+    const msg = st.hidden ? { type: 'move', move: text } : { type: 'move', move: text, version: st.version };
+    this.socket.request(msg).catch((err) => {
       this.flash(err.message);
       this.refresh({});
     });
@@ -378,6 +404,9 @@ class GamePage {
       btns.push(h('a.btn.ghost#open-replay', { href: `/replay/${st.id}` }, t('game.replay')));
       btns.push(h('a.btn.ghost', { href: `/api/games/${st.id}/export`, download: `${st.game}-${st.id}.txt` }, t('game.export')));
       btns.push(h('a.btn.primary', { href: '/' }, t('game.new_game')));
+    }
+    if (st.status === 'waiting' && !player) {
+      btns.push(h('button.btn.primary#join-game', { onclick: () => this.join() }, t('lobby.join')));
     }
     if (st.status === 'waiting' && player) {
       btns.push(h('div.invite', null, t('game.invite'), h('input.copy', { readonly: true, value: location.href, onclick: (e) => e.target.select() })));

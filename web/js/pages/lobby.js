@@ -55,6 +55,15 @@ export function render(main, _params, { navigate }) {
       }, miniBoard(g.name), h('span.game-choice-name', null, gameTitle(g.name)))));
 
     const options = h('div.options', null, game.options.filter((o) => o.kind.type !== 'text').map((spec) => optionField(game.name, spec)));
+    const textOptions = game.options.filter((o) => o.kind.type === 'text');
+    const advanced = textOptions.length
+      ? h('details.advanced', { open: textOptions.some((o) => form.options[o.key] !== undefined && form.options[o.key] !== o.default) },
+          h('summary', null, t('lobby.advanced')),
+          textOptions.map((spec) => h('label.option.wide', null,
+            h('span.option-label', null, optionLabel(game.name, spec)),
+            h('span.muted.small', null, spec.help),
+            h('textarea', { name: spec.key, id: `opt-${spec.key}`, rows: 4, onchange: (e) => { form.options[spec.key] = e.target.value.trim() || spec.default; } }, form.options[spec.key] ?? spec.default))))
+      : null;
     const clockSel = h('div.segmented#clock-choice', { role: 'radiogroup', 'aria-label': t('lobby.clock') },
       CLOCKS.map((c) => h('button', {
         type: 'button', role: 'radio', 'aria-checked': String(form.clock === c.id), class: form.clock === c.id ? 'active' : '',
@@ -106,7 +115,7 @@ export function render(main, _params, { navigate }) {
     },
       h('h2#create-title', null, t('lobby.create')),
       field(t('lobby.game'), gameTabs),
-      options.childNodes.length ? h('fieldset.options-set', null, h('legend', null, t('lobby.options')), options) : null,
+      options.childNodes.length ? h('fieldset.options-set', null, h('legend', null, t('lobby.options')), options, advanced) : null,
       field(t('lobby.clock'), clockSel),
       field(t('lobby.opponent'), oppSel),
       h('div.row', null, level, side),
@@ -177,7 +186,7 @@ export function render(main, _params, { navigate }) {
       replace(liveList, errorBox(err));
     }
   };
-  drawLive();
+  getCatalogue().then(drawLive, drawLive);
   const timer = setInterval(drawLive, 8000);
   return () => { socket.close(); clearInterval(timer); };
 }

@@ -4,7 +4,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { currentUser } from '../session.js';
-import { gameTitle, gameRow, resultText, errorBox } from './common.js';
+import { gameTitle, gameRow, resultText, errorBox, getCatalogue } from './common.js';
 
 export const name = 'profile';
 
@@ -15,7 +15,7 @@ export function render(main, [who]) {
     return;
   }
   replace(main, h('div.card.loading', null, t('common.loading')));
-  Promise.all([api.user(name), api.userGames(name)]).then(([u, g]) => {
+  Promise.all([api.user(name), api.userGames(name), getCatalogue().catch(() => null)]).then(([u, g]) => {
     const ratings = u.ratings.length
       ? h('table.ratings#ratings', null,
           h('thead', null, h('tr', null, [t('profile.game'), t('profile.speed'), t('profile.rating'), t('profile.games')].map((x) => h('th', null, x)))),
