@@ -11,6 +11,7 @@ import { play as playSound } from '../sound.js';
 import { gameTitle, sideName, seatName, formatMs, resultText, clockText, optionsText, getCatalogue } from './common.js';
 import { teamPicker } from './team-picker.js';
 import { chooseMove } from './chooser.js';
+import { drawMoveList } from './movelist.js';
 import { icon } from '../icons.js';
 import { ensureSession } from '../session.js';
 
@@ -358,20 +359,7 @@ class GamePage {
   }
 
   drawMoves(ply) {
-    const st = this.state;
-    const items = [];
-    st.moves.forEach((m, i) => {
-      items.push(h('li', {
-        class: ['move', i + 1 === ply ? 'current' : '', i % 2 === 0 ? 'first' : 'second'],
-        dataset: { ply: i + 1 },
-        tabindex: '0',
-        onclick: () => this.browse(i + 1),
-        onkeydown: (e) => { if (e.key === 'Enter') this.browse(i + 1); },
-      }, h('span.ply-num', null, i % 2 === 0 ? `${i / 2 + 1}.` : ''), m));
-    });
-    replace(this.moveList, items.length ? items : h('li.empty-row', null, t('game.no_moves')));
-    const cur = this.moveList.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    drawMoveList(this.moveList, this.game, this.state, ply, (n) => this.browse(n));
   }
 
   drawActions(legal, view) {

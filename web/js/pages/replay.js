@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { Board } from '../board/board.js';
 import { gameModule } from '../games/index.js';
+import { drawMoveList } from './movelist.js';
 import { icon } from '../icons.js';
 import { gameTitle, sideName, resultText, errorBox } from './common.js';
 
@@ -55,11 +56,7 @@ function show(main, rep, record, game) {
     const view = mod.parse(positionAt(ply), rep.options);
     board.update({ view, legal: [], flipped, lastMove: ply ? rep.moves[ply - 1] : null, interactive: false, animate });
     counter.textContent = t('replay.ply', { n: ply, total: rep.moves.length });
-    replace(list, rep.moves.map((m, i) => h('li', {
-      class: ['move', i + 1 === ply ? 'current' : ''], dataset: { ply: i + 1 }, tabindex: '0',
-      onclick: () => go(i + 1),
-    }, h('span.ply-num', null, i % 2 === 0 ? `${i / 2 + 1}.` : ''), m)));
-    list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    drawMoveList(list, mod, rep, ply, go);
   };
   const go = (n) => {
     const next = Math.max(0, Math.min(rep.moves.length, n));

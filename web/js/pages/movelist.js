@@ -1,0 +1,41 @@
+// The move list shared by the game and replay pages: numbered pairs when
+// the sides alternate, otherwise (placement phases) one ply per row with
+// a dot of the side that played it, read from the position texts.
+
+import { h, replace } from '../dom.js';
+import { t } from '../i18n.js';
+
+/** Which side played each ply, from the position before it. */
+function plySides(mod, rec) {
+  return rec.moves.map((_, i) => {
+    const before = i === 0 ? rec.start : rec.positions[i - 1];
+    if (!before) return null;
+    try { return mod.parse(before, rec.options).toMove; } catch { return null; }
+  });
+}
+
+/**
+ * Fill `list` (an <ol>) with the moves of `rec` ({start, positions,
+ * moves, options}); `current` is the ply shown; `onPick(ply)` on click.
+ */
+export function drawMoveList(list, mod, rec, current, onPick) {
+  const sides = plySides(mod, rec);
+  const alternating = sides.every((s, i) => s === null || s === i % 2);
+  list.classList.toggle('single', !alternating);
+  const items = rec.moves.map((m, i) => {
+    const side = sides[i] ?? i % 2;
+    const label = alternating
+      ? h('span.ply-num', null, i % 2 === 0 ? `${i / 2 + 1}.` : '')
+      : [h('span.ply-num', null, `${i + 1}.`), h('span', { class: `side-dot mini side-${mod.sides[side]} game-${mod.id}` })];
+    return h('li', {
+      class: ['move', i + 1 === current ? 'current' : ''],
+      dataset: { ply: i + 1 },
+      tabindex: '0',
+      onclick: () => onPick(i + 1),
+      onkeydown: (e) => { if (e.key === 'Enter') onPick(i + 1); },
+    }, label, m);
+  });
+  replace(list, items.length ? items : h('li.empty-row', null, t('game.no_moves')));
+  const cur = list.querySelector('.current');
+  if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 2);
+}
