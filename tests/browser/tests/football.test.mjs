@@ -4,7 +4,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, dragPoint, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, dragPoint, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot, assertNoRawKeys } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -47,6 +47,7 @@ test('a guest plays Chess Football against the computer through both halves', as
   await page.waitForSelector('#result-banner');
   assert.match(await page.textContent('#scoreboard'), /\d+ : \d+/);
   await screenshot(page, 'football-result');
+  await assertNoRawKeys(page);
   const st = await serverState(page, id);
   assert.equal(st.status, 'finished');
   assert.equal(st.result.reason, 'final-score');

@@ -3,7 +3,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, playOneMove, waitTurn, serverState, screenshot, BASE, pointCenter } from './helpers.mjs';
+import { launch, newPlayer, createGame, playOneMove, waitTurn, serverState, screenshot, BASE, pointCenter, assertNoRawKeys } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -43,6 +43,7 @@ test('a guest plays Lines of Action (6x6) against the computer to a finish by co
   }
   await page.waitForSelector('#result-banner');
   await screenshot(page, 'loa-result');
+  await assertNoRawKeys(page);
   const st = await serverState(page, id);
   assert.equal(st.status, 'finished');
   assert.ok(['connection', 'simultaneous-connection'].includes(st.result.reason), `ended by connection, not ${st.result.reason}`);

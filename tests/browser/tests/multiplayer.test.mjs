@@ -5,7 +5,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -62,6 +62,7 @@ test('two players and a spectator', async () => {
   assert.equal(await carol.page.$$eval('svg.board .piece.movable', (e) => e.length), 0, 'spectators cannot move');
   assert.equal(await carol.page.$('#resign'), null, 'spectators have no resign button');
   await screenshot(carol.page, 'loa-spectator');
+  await assertNoRawKeys(carol.page);
 
   // Reload: Alice reconnects and continues.
   await alice.page.reload();
@@ -147,4 +148,48 @@ test('a takeback against the computer is granted at once', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 0, null, { timeout: 10000 });
   assert.ok(await waitTurn(page), 'the guest moves again from the start');
   assert.deepEqual(page.errors, []);
+});
+
+test('hidden simultaneous placement in Chess Football reveals nothing until both are done', async () => {
+  const alice = await newPlayer(browser);
+  const bob = await newPlayer(browser);
+  await bob.page.goto(`${BASE}/`);
+  const id = await createGame(alice.page, { game: 'football', options: { placement: 'simultaneous', 'half-length': '1' }, opponent: 'seek', side: 'first' });
+  await bob.page.waitForSelector(`#seeks .game-row[data-id="${id}"] .join`, { timeout: 10000 });
+  await bob.page.click(`#seeks .game-row[data-id="${id}"] .join`);
+  await bob.page.waitForURL(new RegExp(`/game/${id}$`));
+  // Team choices, White then Black.
+  for (const p of [alice.page, bob.page]) {
+    assert.ok(await waitTurn(p));
+    await playOneMove(p);
+  }
+  // Both place at once; each sees only their own pieces until the reveal.
+  await alice.page.waitForFunction(() => /secret/.test(document.querySelector('.status-line').textContent), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`no hidden phase: ${await alice.page.textContent('.status-line')} ${JSON.stringify((await serverState(alice.page, id)).hidden)}`); });
+  const own = (p, side) => p.$$eval(`svg.board .fb-piece.side-${side}:not([data-key^="hand:"])`, (e) => e.length);
+  let hiddenSeen = false;
+  for (let round = 0; round < 12; round++) {
+    const status = await alice.page.textContent('.status-line');
+    if (!/secret|placed/.test(status)) break;
+    hiddenSeen = true;
+    for (const [p, mine, theirs] of [[alice.page, 'white', 'black'], [bob.page, 'black', 'white']]) {
+      const hand = (await movableKeys(p)).filter((k) => k.startsWith('hand:'));
+      if (!hand.length) continue;
+      assert.equal(await own(p, theirs), 0, 'the other side\'s placements stay hidden');
+      const before = await own(p, mine);
+      await clickPoint(p, hand[0]);
+      const [target] = await targetKeys(p);
+      await clickPoint(p, target.key);
+      await p.waitForFunction(([side, n]) => document.querySelectorAll(`svg.board .fb-piece.side-${side}:not([data-key^="hand:"])`).length > n
+        || !/secret|placed/.test(document.querySelector('.status-line').textContent), [mine, before], { timeout: 10000 });
+    }
+  }
+  assert.ok(hiddenSeen, 'a hidden placement phase took place');
+  // After the reveal both boards show all twelve pieces.
+  for (const p of [alice.page, bob.page]) {
+    await p.waitForFunction(() => document.querySelectorAll('svg.board .fb-piece:not([data-key^="hand:"])').length === 12, null, { timeout: 10000 });
+  }
+  await screenshot(bob.page, 'football-revealed');
+  await assertNoRawKeys(bob.page);
+  for (const p of [alice.page, bob.page]) assert.deepEqual(p.errors, []);
 });

@@ -3,7 +3,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, serverState, screenshot } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, serverState, screenshot, assertNoRawKeys } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -34,6 +34,7 @@ test('a guest plays Linear Pursuit against the computer until a King falls', asy
   }
   await page.waitForSelector('#result-banner');
   await screenshot(page, 'pursuit-result');
+  await assertNoRawKeys(page);
   const st = await serverState(page, id);
   assert.equal(st.status, 'finished');
   assert.ok(['king-captured', 'no-legal-moves'].includes(st.result.reason), `ended by the rules, not ${st.result.reason}`);

@@ -51,6 +51,17 @@ class GamePage {
     });
   }
 
+  /** Fetch the full game state over HTTP (used when an event is not enough). */
+  async reload() {
+    try {
+      const state = await api.game(this.id);
+      if (!this.state || state.version >= this.state.version) this.state = state;
+      this.refresh({});
+    } catch (err) {
+      this.flash(err.message);
+    }
+  }
+
   /** Take the free seat of a seek or challenge opened by its link. */
   async join() {
     try {
@@ -87,6 +98,18 @@ class GamePage {
     } else if (msg.type === 'event') {
       const before = this.state?.moves.length;
       if (this.apply(msg.event, true)) {
+        if (msg.event.kind === 'placements') {
+          // The reveal lists the placements; the positions between them
+          // come with the full state.
+          this.reload();
+          return;
+        }
+        if (this.state.status === 'live' && this.state.to_move === null && !this.state.hidden) {
+          // A hidden placement phase began: its details (our legal
+          // placements) are only in the full state.
+          this.reload();
+          return;
+        }
         this.refresh({ animate: this.state.moves.length === before + 1 });
         if (msg.event.kind === 'move' && this.view && this.view.lastGoal !== undefined && this.view.lastGoal !== null) this.celebrate();
       }
