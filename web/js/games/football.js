@@ -138,6 +138,8 @@ export function draw({ board, pieces }, view, geo) {
       const g = pieceElement(key.slice(5), view.toMove, p.x, p.y, key);
       pieces.append(g);
       els.set(key, g);
+      const n = [...(view.toPlace?.[view.toMove] || '')].filter((c) => c === key.slice(5)).length;
+      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 36, y: p.y + 38 }, `×${n}`));
     }
   }
   return els;

@@ -170,7 +170,13 @@ export function draw({ board, pieces }, view, geo, { legal }) {
   for (const [i, piece] of view.inner) put(String(i), piece);
   if (geo.tray.length) {
     board.append(s('rect', { class: 'tray', x: 60, y: SIZE + 10, width: SIZE - 120, height: TRAY - 20, rx: 18 }));
-    for (const k of geo.tray) put(`hand:${k}`, { kind: k, side: view.toMove });
+    for (const k of geo.tray) {
+      put(`hand:${k}`, { kind: k, side: view.toMove });
+      const letter = view.toMove === 0 ? k : k.toLowerCase();
+      const n = [...(view.hand || '')].filter((c) => c === letter).length;
+      const p = geo.points.get(`hand:${k}`);
+      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 38, y: p.y + 40 }, `×${n}`));
+    }
   }
   return els;
 }
