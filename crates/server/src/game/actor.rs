@@ -86,31 +86,19 @@ pub async fn run(
     tx: mpsc::Sender<Command>,
     mut rx: mpsc::Receiver<Command>,
 ) {
-    let mut state = match GameState::load(&ctx.store, &id, i64::MAX).await {
-        Ok(Some((state, _))) => Some(state),
-        Ok(None) => None,
+    let state = match GameState::load(&ctx.store, &id, i64::MAX).await {
+        Ok(Some((state, _))) => state,
+        Ok(None) => return refuse_all(rx, ApiError::not_found("no such game")).await,
         Err(e) => {
-            tracing::error!("cannot load game {id}: {e:#}");
-            None
+            let error = ApiError::internal(format!("cannot load game {id}: {e:#}"));
+            return refuse_all(rx, error).await;
         }
     };
-    let mut actor = match state.take() {
-        Some(state) => Actor {
-            state,
-            ctx,
-            tx,
-            ai_version: None,
-        },
-        None => {
-            while let Some(cmd) = rx.recv().await {
-                if let Command::Act { reply, .. } = cmd {
-                    let _ = reply.send(Err(ApiError::internal(format!(
-                        "game {id} cannot be loaded"
-                    ))));
-                }
-            }
-            return;
-        }
+    let mut actor = Actor {
+        state,
+        ctx,
+        tx,
+        ai_version: None,
     };
     actor.settle().await;
     while actor.state.live() {
@@ -162,11 +150,15 @@ pub async fn run(
         }
         actor.settle().await;
     }
-    // Answer what is still queued: the game is over.
+    refuse_all(rx, ApiError::conflict("the game is not being played")).await;
+}
+
+/// Stops taking commands and answers those queued with `error`.
+async fn refuse_all(mut rx: mpsc::Receiver<Command>, error: ApiError) {
     rx.close();
     while let Some(cmd) = rx.recv().await {
         if let Command::Act { reply, .. } = cmd {
-            let _ = reply.send(Err(ApiError::conflict("the game is not being played")));
+            let _ = reply.send(Err(error.clone()));
         }
     }
 }
