@@ -358,6 +358,15 @@ impl Store {
         row.map(|r| game_from(&r)).transpose()
     }
 
+    /// A game's latest event version.
+    pub async fn game_version(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get(0)).transpose()
+    }
+
     /// A game's events, oldest first.
     pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error> {
         let rows = sqlx::query(

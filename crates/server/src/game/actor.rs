@@ -397,6 +397,10 @@ impl Actor {
 
     /// Handles a player's action.
     async fn act(&mut self, user_id: &str, action: Action) -> Result<i64, ApiError> {
+        // Another server process sharing the database may have moved on.
+        if self.ctx.store.game_version(&self.state.meta.id).await? != Some(self.state.version) {
+            self.reload().await;
+        }
         let side = self
             .state
             .meta

@@ -1,5 +1,6 @@
-//! Corrupt database contents give errors, never a crash; watchers of a
-//! waiting game see it start.
+//! The database as the single source of truth: corrupt contents give
+//! errors (never a crash), two server processes share one database, and
+//! watchers of a waiting game see it start.
 
 mod common;
 
@@ -138,4 +139,44 @@ async fn watch_start(backend: Backend) {
 #[tokio::test]
 async fn watchers_of_a_waiting_game_see_it_start() {
     on_every_backend!(watch_start);
+}
+
+async fn two_processes(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let two = gamut_server::Server::start(one.backend.config())
+        .await
+        .expect("second server");
+    let two_base = format!("http://{}", two.addr());
+    let (mut a, mut b) = (one.guest().await, one.guest().await);
+    let id = challenge(
+        &mut a,
+        &mut b,
+        "loa",
+        json!({"size": "6"}),
+        untimed(),
+        false,
+    )
+    .await;
+    // Sessions and games are shared: B plays through the second process.
+    let mut wa = a.ws(&id, None).await;
+    let state = a.state(&id).await;
+    wa.play(state["legal"][0].as_str().expect("move")).await;
+    b.rebase(&two_base);
+    let seen = b.state(&id).await;
+    assert_eq!(seen["you"], json!(1));
+    let mut wb = b.ws(&id, None).await;
+    wb.play(seen["legal"][0].as_str().expect("move")).await;
+    // A's process catches up from the database before acting.
+    let state = a.state(&id).await;
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
+    wa.play(state["legal"][0].as_str().expect("move")).await;
+    let seen = b.state(&id).await;
+    assert_eq!(seen["moves"].as_array().map(Vec::len), Some(3));
+    assert_eq!(seen["moves"], a.state(&id).await["moves"]);
+    two.stop();
+}
+
+#[tokio::test]
+async fn two_server_processes_share_one_database() {
+    on_every_backend!(two_processes);
 }
