@@ -43,6 +43,7 @@ function route() {
     if (m) {
       main.replaceChildren();
       main.className = `page page-${page.name || 'x'}`;
+      document.title = 'Gamut';
       cleanup = page.render(main, m.slice(1).map((x) => (x ? decodeURIComponent(x) : x)), { navigate }) || null;
       window.scrollTo(0, 0);
       return;

@@ -60,6 +60,23 @@ test('the language follows the browser and can be switched', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a pasted game record replays without the server storing it', async () => {
+  const { page } = await newPlayer(browser);
+  await page.goto(`${BASE}/replay`);
+  await page.fill('#import-text', '[Game "loa"]\n[Option "size=6"]\n\n1. b1-b5 *');
+  await page.click('#import-button');
+  await page.waitForSelector('.alert');
+  assert.match(await page.textContent('.alert'), /b1-b5/, 'an illegal record is refused with the server\'s message');
+  await page.fill('#import-text', '[Game "loa"]\n[Option "size=6"]\n\n1. b1-b3 a2-c2 *');
+  await page.click('#import-button');
+  await page.waitForSelector('#replay-moves .move');
+  assert.equal(await page.$$eval('#replay-moves .move', (e) => e.length), 2);
+  assert.equal(await page.$$eval('svg.board .loa-piece', (e) => e.length), 16);
+  await page.click('#replay-first');
+  assert.match(await page.textContent('#ply-counter'), /0\D+2/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('sign up, then the profile shows ratings and history', async () => {
   const { page } = await newPlayer(browser);
   const name = `tester${Date.now() % 100000}`;

@@ -379,6 +379,7 @@ class GamePage {
     if (st.game === 'football' && !st.result && view.phase && view.phase !== 'play') text += ` · ${t(`football.phase.${view.phase}`)}`;
     replace(this.status, text);
     this.status.classList.toggle('mine', Boolean(mine));
+    document.title = `${mine ? '● ' : ''}${gameTitle(st.game)} — Gamut`;
   }
 
   drawMoves(ply) {
