@@ -128,3 +128,66 @@ impl HiddenPhase {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamut_games::GameKind;
+
+    fn football_at_placement() -> Box<dyn DynMatch> {
+        let options = [("placement".to_owned(), "simultaneous".to_owned())];
+        let mut game = GameKind::Football.new_match(&options, None).unwrap();
+        while !placing(game.as_ref()) {
+            let mv = game.legal_moves()[0].clone();
+            game.play(&mv).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn stand_ins_do_not_change_what_the_second_side_may_place() {
+        let game = football_at_placement();
+        let mut phase = HiddenPhase::begin(game.as_ref()).unwrap();
+        let first = phase.first;
+        let second = 1 - first;
+        // The real first side places differently from the stand-ins.
+        let mut real = game.clone_box();
+        while real.side_to_move().index() == first && placing(real.as_ref()) {
+            let legal = real.legal_moves();
+            let mv = legal[legal.len() - 1].clone();
+            let canonical = phase.check(game.as_ref(), first, &mv).unwrap();
+            phase.pending[first].push(canonical);
+            real.play(&mv).unwrap();
+        }
+        assert!(phase.done(game.as_ref(), first));
+        // Every step of the second side: the same legal placements.
+        while !phase.done(game.as_ref(), second) {
+            let mut expected = real.legal_moves();
+            let mut predicted = phase.legal(game.as_ref(), second);
+            expected.sort();
+            predicted.sort();
+            assert_eq!(predicted, expected);
+            let mv = expected[expected.len() / 2].clone();
+            phase.pending[second].push(phase.check(game.as_ref(), second, &mv).unwrap());
+            real.play(&mv).unwrap();
+        }
+        // Revealed in the engine's order, they replay to the same position.
+        let mut revealed = game.clone_box();
+        for mv in phase.in_engine_order() {
+            revealed.play(&mv).unwrap();
+        }
+        assert_eq!(revealed.position_text(), real.position_text());
+        assert!(!placing(revealed.as_ref()));
+    }
+
+    #[test]
+    fn placements_out_of_turn_or_illegal_are_refused() {
+        let game = football_at_placement();
+        let phase = HiddenPhase::begin(game.as_ref()).unwrap();
+        assert!(phase.check(game.as_ref(), phase.first, "K@a8").is_err());
+        assert!(phase.check(game.as_ref(), phase.first, "nonsense").is_err());
+        assert!(
+            HiddenPhase::begin(GameKind::Football.new_match(&[], None).unwrap().as_ref()).is_none()
+        );
+    }
+}
