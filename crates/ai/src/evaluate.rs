@@ -5,7 +5,8 @@ use gamut_core::Game;
 
 /// A game the computer can play: [`Game`] plus a heuristic evaluation.
 ///
-/// The per-game implementations live in [`crate::eval`].
+/// This crate implements it for `gamut_loa::Loa`, `gamut_pursuit::Pursuit`
+/// and `gamut_football::Football` (module `eval`).
 pub trait Evaluate: Game {
     /// Whether quiescence search (tactical moves only, after the nominal
     /// depth) is worth it for this game.

@@ -47,7 +47,7 @@ impl Default for MctsConfig {
             exploration: 0.6,
             playout: Playout::Evaluation,
             eval_scale: 250.0,
-            max_nodes: 4_000_000,
+            max_nodes: 2_000_000,
             seed: 0x5EED,
         }
     }
