@@ -327,7 +327,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             } else if killers[1] == Some(mv) {
                 (1 << 22) - 1
             } else {
-                self.history.score(side, &mv)
+                self.history.score(side, &mv) + pos.order_hint(mv)
             };
         }
 

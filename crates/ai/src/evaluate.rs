@@ -23,4 +23,10 @@ pub trait Evaluate: Game {
     fn tactical_value(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// A static guess of how good a quiet move is, to order quiet moves
+    /// before the search has history for them (small: within about ±200).
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
 }

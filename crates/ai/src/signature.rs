@@ -1,6 +1,7 @@
 //! The fixed search of `gamut bench`: full strength, one thread, a fixed
 //! depth per game from the game's start. Its node count is a signature of
-//! the search: it changes only when the search or an evaluation changes.
+//! the search: it changes only when the search, an evaluation or a game's
+//! move generation (its order) changes.
 
 use crate::{search, EngineSpec, Level, Limits, SearchReport};
 use gamut_core::DynMatch;

@@ -7,7 +7,7 @@
 
 use crate::Evaluate;
 use gamut_core::Game;
-use gamut_loa::connection::group_count;
+use gamut_loa::connection::{dilate, group_count};
 use gamut_loa::{Loa, LoaMove};
 
 /// File a (bit `rank * 8`).
@@ -163,6 +163,17 @@ impl Evaluate for Loa {
         let me = self.side_to_move();
         let size = self.size();
         side_value(self.pieces(me), size) - side_value(self.pieces(me.other()), size) + TEMPO
+    }
+
+    fn order_hint(&self, mv: LoaMove) -> i32 {
+        // Towards the centre and next to more own pieces.
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+            return 0;
+        };
+        let table = &CENTRE_TABLES[usize::from(self.size().clamp(6, 8) - 6)];
+        let own = self.pieces(self.side_to_move()) & !from.bit();
+        let friends = |s: u64| (dilate(s) & own).count_ones() as i32;
+        table[to.index()] - table[from.index()] + 10 * (friends(to.bit()) - friends(from.bit()))
     }
 
     fn tactical_value(&self, mv: LoaMove) -> i32 {
