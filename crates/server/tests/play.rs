@@ -438,3 +438,68 @@ async fn hidden_clocks(backend: Backend) {
 async fn both_clocks_run_during_hidden_placement() {
     on_every_backend!(hidden_clocks);
 }
+
+async fn agreements(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let id = challenge(&mut a, &mut b, "pursuit", json!({}), untimed(), false).await;
+    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
+    let state = a.state(&id).await;
+    wa.play(state["legal"][0].as_str().expect("move")).await;
+    assert_eq!(
+        wb.request(json!({"type": "draw-offer"})).await["type"],
+        "ack"
+    );
+    assert_eq!(a.state(&id).await["draw_offer"], json!(1));
+    // A second offer while one is pending, and accepting one's own offer.
+    assert_eq!(
+        wb.request(json!({"type": "draw-offer"})).await["type"],
+        "error"
+    );
+    assert_eq!(
+        wb.request(json!({"type": "draw-accept"})).await["type"],
+        "error"
+    );
+    assert_eq!(
+        wa.request(json!({"type": "draw-accept"})).await["type"],
+        "ack"
+    );
+    let result = wb.wait_end().await;
+    assert_eq!(
+        result,
+        json!({"winner": null, "reason": "agreement", "text": "1/2-1/2"})
+    );
+
+    // Against the computer a takeback is granted at once (its reply too).
+    let created = a
+        .post_ok(
+            "/api/games",
+            json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
+                   "opponent": {"type": "computer", "level": "random"}}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    let mut ws = a.ws(&id, None).await;
+    let state = a.state(&id).await;
+    ws.play(state["legal"][0].as_str().expect("move")).await;
+    ws.wait_for(|m| m["type"] == "event" && m["event"]["side"] == json!(1))
+        .await;
+    assert_eq!(
+        ws.request(json!({"type": "draw-offer"})).await["type"],
+        "error"
+    );
+    assert_eq!(
+        ws.request(json!({"type": "takeback-request"})).await["type"],
+        "ack"
+    );
+    let state = a.state(&id).await;
+    assert_eq!(moves_len(&state), 0);
+    assert_eq!(state["to_move"], json!(0));
+    assert_eq!(ws.request(json!({"type": "resign"})).await["type"], "ack");
+    assert_eq!(ws.wait_end().await["reason"], "resignation");
+}
+
+#[tokio::test]
+async fn draws_by_agreement_and_takebacks_against_the_computer() {
+    on_every_backend!(agreements);
+}
