@@ -132,9 +132,14 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 Ok(r) => {
                     tally.add(r.score_a);
                     bar.inc(1);
+                    let who = match r.score_a {
+                        s if s > 0.75 => "A wins",
+                        s if s < 0.25 => "B wins",
+                        _ => "draw",
+                    };
                     bar.suspend(|| {
                         println!(
-                            "game {}: A plays {}: {} after {} plies; A {}",
+                            "game {}: A plays {}: {} after {} plies, {who}; A {}",
                             r.index + 1,
                             r.a_side,
                             r.result,
