@@ -110,3 +110,23 @@ fn proofs_agree_with_an_exact_solver() {
     }
     assert!(proven >= 5, "only {proven} proofs");
 }
+
+#[test]
+fn the_stop_flag_ends_an_unlimited_search() {
+    let setup = SearchSetup::from_position(C4::start(&C4Options::default()));
+    let stop = AtomicBool::new(false);
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        search_mcts(
+            &setup,
+            &MctsConfig::default(),
+            &Limits::default(),
+            &stop,
+            &mut |_| {},
+        )
+    });
+    assert!(r.best.is_some() && r.info.nodes > 0, "{r:?}");
+}
