@@ -35,8 +35,9 @@ export async function createGame(page, { game, options = {}, clock = 'untimed', 
   await page.click(`.game-choice[data-game="${game}"]`);
   for (const [key, value] of Object.entries(options)) {
     const el = page.locator(`#opt-${key}`);
-    const tag = await el.evaluate((e) => e.tagName);
-    if (tag === 'SELECT') await el.selectOption(value);
+    const kind = await el.evaluate((e) => (e.type === 'checkbox' ? 'checkbox' : e.tagName));
+    if (kind === 'SELECT') await el.selectOption(value);
+    else if (kind === 'checkbox') await el.setChecked(value === 'on');
     else await el.fill(value);
     await el.dispatchEvent('change');
   }

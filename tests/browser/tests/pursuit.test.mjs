@@ -11,13 +11,14 @@ after(async () => { await browser?.close(); });
 
 test('a guest plays Linear Pursuit against the computer until a King falls', async () => {
   const { page } = await newPlayer(browser);
-  const id = await createGame(page, { game: 'pursuit', level: 'random', side: 'first' });
+  const id = await createGame(page, { game: 'pursuit', options: { pawns: 'off' }, level: 'random', side: 'first' });
   assert.ok(await waitTurn(page));
   // The circular board: 20 inner and 20 outer positions, 20 + 20 chords drawn.
   assert.equal(await page.$$eval('svg.board .lp-inner', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-outer', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-chord', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-piece.kind-K', (e) => e.length), 2);
+  assert.equal(await page.$$eval('svg.board .lp-piece.kind-P', (e) => e.length), 0, 'no Pawns with pawns=off');
   await screenshot(page, 'pursuit-start');
 
   // Strategy: capture a King if possible, then anything, then enter pieces.
@@ -36,6 +37,7 @@ test('a guest plays Linear Pursuit against the computer until a King falls', asy
   await screenshot(page, 'pursuit-result');
   await assertNoRawKeys(page);
   const st = await serverState(page, id);
+  console.log(`pursuit: ${st.moves.length} plies, ${st.result.reason}`);
   assert.equal(st.status, 'finished');
   assert.ok(['king-captured', 'no-legal-moves'].includes(st.result.reason), `ended by the rules, not ${st.result.reason}`);
   assert.deepEqual(page.errors, []);
