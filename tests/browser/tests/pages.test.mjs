@@ -57,6 +57,13 @@ test('the language follows the browser and can be switched', async () => {
   await page.waitForSelector('#create-game');
   assert.equal(await page.getAttribute('html', 'lang'), 'en', 'the choice is remembered');
   await screenshot(page, 'lobby');
+  // The sound switch flips and is remembered.
+  assert.equal(await page.getAttribute('#sound-toggle', 'aria-pressed'), 'true');
+  await page.click('#sound-toggle');
+  assert.equal(await page.getAttribute('#sound-toggle', 'aria-pressed'), 'false');
+  await page.reload();
+  await page.waitForSelector('#sound-toggle');
+  assert.equal(await page.getAttribute('#sound-toggle', 'aria-pressed'), 'false');
   assert.deepEqual(page.errors, []);
 });
 
