@@ -24,7 +24,8 @@ pub struct EngineSpec {
     pub level: Level,
     /// The algorithm.
     pub kind: EngineKind,
-    /// Search threads (lazy SMP for alpha-beta; at least 1).
+    /// Search threads (lazy SMP for alpha-beta, capped by the level; MCTS
+    /// runs on one thread). At least 1.
     pub threads: usize,
 }
 
