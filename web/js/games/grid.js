@@ -12,12 +12,6 @@ export function squareName(file, rank) {
   return String.fromCharCode(97 + file) + (rank + 1);
 }
 
-/** [file, rank] (0-based) of a square name, or null. */
-export function parseSquare(name) {
-  const m = /^([a-z])(\d{1,2})$/.exec(name || '');
-  return m ? [m[1].charCodeAt(0) - 97, Number(m[2]) - 1] : null;
-}
-
 /**
  * Geometry of an n x n board: viewBox, and a point per square (`a1`...)
  * plus one per tray entry (`hand:K`...), for pieces waiting to be placed.
@@ -76,10 +70,9 @@ export function drawGrid(layer, geo, { light, dark, extra, inside = false } = {}
 }
 
 /** Background of the placement tray under the board. */
-export function drawTray(layer, geo, label) {
+export function drawTray(layer, geo) {
   const [, , w, h] = geo.viewBox;
   layer.append(s('rect', { class: 'tray', x: MARGIN, y: geo.trayY + 10, width: w - 2 * MARGIN, height: h - geo.trayY - 16, rx: 16 }));
-  if (label) layer.append(s('text', { class: 'tray-label', x: MARGIN + 14, y: geo.trayY + 30 }, label));
 }
 
 /** Parse `from-to`, `fromxto`, `from>to` notation (with optional `=Q`). */

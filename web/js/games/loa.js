@@ -33,11 +33,6 @@ export function parse(text) {
   return { size, cells, toMove: /^w/i.test(turn || 'b') ? 1 : 0 };
 }
 
-/** Board size from the options (for rules diagrams and empty boards). */
-export function sizeFromOptions(options = {}) {
-  return Number(options.size || 8);
-}
-
 /** The from/to points of a move, or none for `pass`. */
 export function moveParts(text) {
   const step = parseStep(text);
