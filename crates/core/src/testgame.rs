@@ -88,7 +88,7 @@ impl Game for Nim {
         self.compute_hash()
     }
     fn compute_hash(&self) -> u64 {
-        u64::from(self.heap).wrapping_mul(KEYS[0]) ^ KEYS[1] * self.side.index() as u64
+        u64::from(self.heap).wrapping_mul(KEYS[0]) ^ (KEYS[1] * self.side.index() as u64)
     }
     fn move_text(&self, mv: u8) -> String {
         mv.to_string()
