@@ -38,6 +38,8 @@ pub use options::{parse as option_parse, GameOptions, OptionKind, OptionSpec};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft};
 pub use player::Player;
-pub use playout::{check_playouts, check_playouts_from, check_position, random_playout, PlayoutStats};
+pub use playout::{
+    check_playouts, check_playouts_from, check_position, random_playout, PlayoutStats,
+};
 pub use record::GameRecord;
 pub use reference::Reference;

@@ -105,7 +105,11 @@ impl OptionError {
     pub fn unknown<O: GameOptions>(key: &str) -> OptionError {
         OptionError::Unknown {
             key: key.to_string(),
-            known: O::specs().iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
+            known: O::specs()
+                .iter()
+                .map(|s| s.key)
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
 
@@ -155,7 +159,11 @@ pub mod parse {
     /// Parse one of `choices` (returns its index).
     pub fn choice(key: &str, value: &str, choices: &[&str]) -> Result<usize, OptionError> {
         choices.iter().position(|c| *c == value).ok_or_else(|| {
-            OptionError::bad_value(key, value, format!("expected one of {}", choices.join(", ")))
+            OptionError::bad_value(
+                key,
+                value,
+                format!("expected one of {}", choices.join(", ")),
+            )
         })
     }
 }

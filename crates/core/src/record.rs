@@ -44,7 +44,9 @@ impl<G: Game> GameRecord<G> {
 
     /// The current position.
     pub fn position(&self) -> &G {
-        self.positions.last().expect("a record always has a position")
+        self.positions
+            .last()
+            .expect("a record always has a position")
     }
 
     /// Every position so far, the start first.
@@ -184,7 +186,10 @@ mod tests {
 
     #[test]
     fn repetition_and_move_limit_end_the_game() {
-        let mut r = GameRecord::<Nim>::new(NimOptions { heap: 100, limit: Some(4) });
+        let mut r = GameRecord::<Nim>::new(NimOptions {
+            heap: 100,
+            limit: Some(4),
+        });
         for _ in 0..4 {
             assert!(r.outcome().is_none());
             r.play_text("1").unwrap();

@@ -4,8 +4,8 @@
 use crate::option_parse as parse;
 use crate::zobrist;
 use crate::{
-    EndReason, Game, GameOptions, MoveList, OptionError, OptionKind, OptionSpec, Outcome,
-    Player, Reference, TextError,
+    EndReason, Game, GameOptions, MoveList, OptionError, OptionKind, OptionSpec, Outcome, Player,
+    Reference, TextError,
 };
 
 const KEYS: [u64; 2] = zobrist::keys(7);
@@ -18,7 +18,10 @@ pub struct NimOptions {
 
 impl Default for NimOptions {
     fn default() -> Self {
-        NimOptions { heap: 10, limit: None }
+        NimOptions {
+            heap: 10,
+            limit: None,
+        }
     }
 }
 
@@ -62,7 +65,10 @@ impl Game for Nim {
     const TITLE: &'static str = "Nim";
 
     fn start(options: &NimOptions) -> Self {
-        Nim { heap: options.heap, side: Player::First }
+        Nim {
+            heap: options.heap,
+            side: Player::First,
+        }
     }
     fn side_to_move(&self) -> Player {
         self.side
@@ -153,7 +159,10 @@ mod tests {
     fn options_pairs_round_trip() {
         let o = NimOptions::from_pairs([("heap", "12")]).unwrap();
         assert_eq!(o.heap, 12);
-        assert_eq!(o.non_default_pairs(), vec![("heap".to_string(), "12".to_string())]);
+        assert_eq!(
+            o.non_default_pairs(),
+            vec![("heap".to_string(), "12".to_string())]
+        );
         assert!(NimOptions::from_pairs([("heap", "0")]).is_err());
         assert!(NimOptions::from_pairs([("size", "1")]).is_err());
     }

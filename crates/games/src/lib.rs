@@ -7,7 +7,9 @@
 //! [`GameKind::new_match`] and [`GameKind::replay`] build text-driven
 //! [`DynMatch`] records.
 
-use gamut_core::{DynMatch, Game, GameOptions, GameRecord, MoveError, OptionError, OptionSpec, TextError};
+use gamut_core::{
+    DynMatch, Game, GameOptions, GameRecord, MoveError, OptionError, OptionSpec, TextError,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -122,7 +124,10 @@ impl GameKind {
 
     /// Check options given as `(key, value)` pairs and return them complete
     /// (every option, defaults filled in).
-    pub fn normalise_options(self, options: &[(String, String)]) -> Result<Vec<(String, String)>, CatalogueError> {
+    pub fn normalise_options(
+        self,
+        options: &[(String, String)],
+    ) -> Result<Vec<(String, String)>, CatalogueError> {
         struct V<'a>(&'a [(String, String)]);
         impl GameVisitor for V<'_> {
             type Output = Result<Vec<(String, String)>, OptionError>;
