@@ -13,7 +13,8 @@
 //! random-playout invariant checker [`check_playouts`] (which uses the slow,
 //! independent [`Reference`] implementation each game provides).
 //! [`DynMatch`] is the object-safe face of a record, for servers and
-//! protocols that handle games by name.
+//! protocols that handle games by name. [`Square`] and [`Squares`] name
+//! and walk the squares of boards up to 8x8 held in a `u64` bitboard.
 
 mod dyn_match;
 mod error;
@@ -26,6 +27,7 @@ mod player;
 mod playout;
 mod record;
 mod reference;
+mod square;
 #[cfg(test)]
 mod testgame;
 pub mod zobrist;
@@ -43,3 +45,4 @@ pub use playout::{
 };
 pub use record::GameRecord;
 pub use reference::Reference;
+pub use square::{Square, Squares};
