@@ -189,7 +189,9 @@ mod tests {
 
     #[test]
     fn parse_refuses_bad_text() {
-        for bad in ["", "a", "e", "a0", "i1", "a9", "1a", "a10", "e44", "é1", "é4", "A1"] {
+        for bad in [
+            "", "a", "e", "a0", "i1", "a9", "1a", "a10", "e44", "é1", "é4", "A1",
+        ] {
             assert_eq!(Square::parse(bad, 8), None, "{bad}");
         }
     }

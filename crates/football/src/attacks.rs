@@ -228,7 +228,7 @@ mod tests {
             x ^= x << 17;
             let occ = x & (x >> 3);
             for i in 0..64 {
-                let s = Square::new(i).unwrap();
+                let s = Square::from_index(i);
                 let rook_dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
                 let bishop_dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
                 assert_eq!(rook(s, occ), slow(s, occ, &rook_dirs));
@@ -239,10 +239,10 @@ mod tests {
 
     #[test]
     fn between_is_exclusive() {
-        let a1 = Square::new(0).unwrap();
-        let h8 = Square::new(63).unwrap();
-        let a8 = Square::new(56).unwrap();
-        let b3 = Square::new(17).unwrap();
+        let a1 = Square::from_index(0);
+        let h8 = Square::from_index(63);
+        let a8 = Square::from_index(56);
+        let b3 = Square::from_index(17);
         assert_eq!(BETWEEN[0][63].count_ones(), 6);
         assert_eq!(BETWEEN[h8.index()][a1.index()], BETWEEN[0][63]);
         assert_eq!(BETWEEN[0][a8.index()].count_ones(), 6);

@@ -58,8 +58,8 @@ pub const fn last_rank(side: Player) -> u64 {
 #[inline]
 pub const fn kickoff_square(side: Player) -> Square {
     match side {
-        Player::First => Square::lowest(1 << 28),
-        Player::Second => Square::lowest(1 << 36),
+        Player::First => Square::from_index(28),
+        Player::Second => Square::from_index(36),
     }
 }
 

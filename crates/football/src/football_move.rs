@@ -138,7 +138,7 @@ pub fn check_syntax(text: &str) -> Result<(), String> {
         if kind.is_none() || chars.next().is_some() {
             return Err("a placement starts with one of K Q R B N P".to_string());
         }
-        return Square::parse(square)
+        return Square::parse(square, 8)
             .map(|_| ())
             .ok_or_else(|| format!("'{square}' is not a square"));
     }
@@ -157,7 +157,7 @@ pub fn check_syntax(text: &str) -> Result<(), String> {
         .find(['-', 'x', '>'])
         .ok_or_else(|| "expected from-to, fromxto, from>to, K@e1, pick:QRN or pass".to_string())?;
     let (from, to) = (&body[..sep], &body[sep + 1..]);
-    if Square::parse(from).is_none() || Square::parse(to).is_none() {
+    if Square::parse(from, 8).is_none() || Square::parse(to, 8).is_none() {
         return Err("expected two squares such as e4 and c3".to_string());
     }
     Ok(())
@@ -168,7 +168,7 @@ mod tests {
     use super::*;
 
     fn sq(t: &str) -> Square {
-        Square::parse(t).unwrap()
+        Square::parse(t, 8).unwrap()
     }
 
     #[test]

@@ -31,11 +31,11 @@ impl Football {
         let team = Team::new([Kind::Queen, Kind::Rook, Kind::Knight]);
         pos.teams = [team, team];
         for (side, kind, name) in TEST_POSITION {
-            if let Some(sq) = Square::parse(name) {
+            if let Some(sq) = Square::parse(name, 8) {
                 pos.put(side, kind, sq);
             }
         }
-        pos.set_ball(Square::parse("e4"));
+        pos.set_ball(Square::parse("e4", 8));
         pos.phase = Phase::KickOff;
         pos
     }

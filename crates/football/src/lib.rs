@@ -98,7 +98,6 @@ mod phase;
 mod piece;
 mod position;
 mod reference;
-mod square;
 mod team;
 mod text;
 
@@ -106,9 +105,9 @@ pub use bitboard::{
     BLACK_GOAL, BLACK_HALF, FILE_A, FILE_H, RANK_1, RANK_8, WHITE_GOAL, WHITE_HALF,
 };
 pub use football_move::FootballMove;
+pub use gamut_core::{Square, Squares};
 pub use options::{FootballOptions, PlacementMode, ShotRule, MAX_HALF_LENGTH};
 pub use phase::Phase;
 pub use piece::Kind;
 pub use position::Football;
-pub use square::{Square, Squares};
 pub use team::{Team, BOX};

@@ -22,7 +22,7 @@ const KNIGHT_JUMPS: [(i8, i8); 8] = [
 
 fn at(f: i8, r: i8) -> Option<Square> {
     if (0..8).contains(&f) && (0..8).contains(&r) {
-        Square::from_coords(f as u8, r as u8)
+        Square::try_new(f as u8, r as u8)
     } else {
         None
     }
@@ -152,10 +152,8 @@ fn with_promotions(
 impl Football {
     fn walker(&self) -> Walker {
         let mut board: Board = [[None; 8]; 8];
-        for i in 0..64 {
-            if let Some(sq) = Square::new(i) {
-                board[sq.file() as usize][sq.rank() as usize] = self.piece_at(sq);
-            }
+        for sq in (0..64).map(Square::from_index) {
+            board[sq.file() as usize][sq.rank() as usize] = self.piece_at(sq);
         }
         Walker { board }
     }
@@ -200,7 +198,7 @@ impl Football {
         if us == self.kicker && self.ball.is_none() {
             let file = 4;
             let rank = if us == Player::First { 3 } else { 4 };
-            if let Some(to) = Square::from_coords(file, rank).filter(|&s| w.get(s).is_none()) {
+            if let Some(to) = Square::try_new(file, rank).filter(|&s| w.get(s).is_none()) {
                 for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
                     if left[kind.index()] > 0 {
                         out.push(FootballMove::Place { kind, to });
@@ -215,8 +213,7 @@ impl Football {
             if left[kind.index()] == 0 {
                 continue;
             }
-            for i in 0..64 {
-                let Some(to) = Square::new(i) else { continue };
+            for to in (0..64).map(Square::from_index) {
                 let ok = in_half_of(us, to)
                     && w.get(to).is_none()
                     && match kind {
@@ -243,8 +240,7 @@ impl Football {
         let mut holder_passes = Vec::new();
         let mut holder_other = Vec::new();
         let mut others = Vec::new();
-        for i in 0..64 {
-            let Some(from) = Square::new(i) else { continue };
+        for from in (0..64).map(Square::from_index) {
             let Some((side, kind)) = w.get(from) else {
                 continue;
             };
@@ -324,8 +320,7 @@ impl Football {
             path.extend(Walker::crossed(from, to));
         }
         let them = self.side.other();
-        for i in 0..64 {
-            let Some(sq) = Square::new(i) else { continue };
+        for sq in (0..64).map(Square::from_index) {
             if let Some((p, k)) = w.get(sq) {
                 if p == them && w.steps(them, k, sq).iter().any(|s| path.contains(s)) {
                     return false;

@@ -71,7 +71,7 @@ impl Football {
         for rank in (0..8).rev() {
             let mut gap = 0;
             for file in 0..8 {
-                let sq = Square::from_coords(file, rank).unwrap_or(Square::lowest(0));
+                let sq = Square::new(file, rank);
                 match self.piece_at(sq) {
                     None => gap += 1,
                     Some((side, kind)) => {
@@ -130,7 +130,7 @@ impl Football {
         let ball = match fields[1] {
             "-" => None,
             t => Some(
-                Square::parse(t)
+                Square::parse(t, 8)
                     .ok_or_else(|| TextError::new(format!("ball: '{t}' is not a square")))?,
             ),
         };
@@ -200,7 +200,7 @@ impl Football {
                     } else {
                         Player::Second
                     };
-                    let sq = Square::from_coords(file, rank).ok_or_else(|| {
+                    let sq = Square::try_new(file, rank).ok_or_else(|| {
                         TextError::new(format!("board: rank {} is too long", rank + 1))
                     })?;
                     self.put(side, kind, sq);
@@ -366,7 +366,7 @@ impl Football {
         for rank in (0..8u8).rev() {
             let _ = write!(s, "{} ", rank + 1);
             for file in 0..8u8 {
-                let sq = Square::from_coords(file, rank).unwrap_or(Square::lowest(0));
+                let sq = Square::new(file, rank);
                 let goal = (own_goal(Player::First) | own_goal(Player::Second)) & sq.bit() != 0;
                 match self.piece_at(sq) {
                     Some((side, kind)) => {

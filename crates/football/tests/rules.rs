@@ -10,7 +10,7 @@ use gamut_football::{
 // ----- helpers -------------------------------------------------------------
 
 fn sq(name: &str) -> Square {
-    Square::parse(name).expect("a square name")
+    Square::parse(name, 8).expect("a square name")
 }
 
 /// The board field of a position text from piece lists such as
@@ -128,7 +128,7 @@ fn goals_are_c_to_f_on_each_back_rank() {
     let names = |bits: u64| {
         (0..64u8)
             .filter(|i| bits >> i & 1 == 1)
-            .map(|i| Square::new(i).unwrap().to_string())
+            .map(|i| Square::from_index(i).to_string())
             .collect::<Vec<_>>()
     };
     assert_eq!(names(WHITE_GOAL), ["c1", "d1", "e1", "f1"]);

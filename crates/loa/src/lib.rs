@@ -53,12 +53,11 @@ mod moves;
 mod options;
 mod position;
 mod reference;
-pub mod square;
 mod tables;
 mod text;
 
+pub use gamut_core::{Square, Squares};
 pub use moves::LoaMove;
 pub use options::{LoaOptions, Setup, Simultaneous, DEFAULT_MOVE_LIMIT};
 pub use position::{Loa, Orientation};
-pub use square::Square;
 pub use tables::board_mask;

@@ -1,7 +1,7 @@
 //! The move type: a piece going from one square to another, or a forced
 //! pass.
 
-use crate::square::Square;
+use gamut_core::Square;
 
 /// The marker stored in both squares of the pass move.
 const PASS_MARK: u8 = 0xFF;

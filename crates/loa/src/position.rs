@@ -6,11 +6,10 @@ use crate::connection::{group_count, is_connected};
 use crate::movegen::{generate, AnyMove, Counter, Lister, Sink};
 use crate::moves::LoaMove;
 use crate::options::{LoaOptions, Setup, Simultaneous};
-use crate::square::Square;
 use crate::tables::{
     board_mask, piece_key, COUNT_PLACE, COUNT_UNIT, COUNT_WORDS, ZOBRIST, Z_PASS, Z_SIDE,
 };
-use gamut_core::{EndReason, MoveList, Outcome, Player};
+use gamut_core::{EndReason, MoveList, Outcome, Player, Square, Squares};
 
 /// The four line orientations through a square, for [`Loa::line_count`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +81,7 @@ impl Loa {
         passed: bool,
     ) -> Loa {
         let mut counts = [0u64; COUNT_WORDS];
-        for s in Square::iter(pieces[0] | pieces[1]) {
+        for s in Squares(pieces[0] | pieces[1]) {
             for (c, unit) in counts.iter_mut().zip(COUNT_UNIT[s.index()]) {
                 *c += unit;
             }
@@ -192,7 +191,7 @@ impl Loa {
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for p in 0..2 {
-            for s in Square::iter(self.pieces[p]) {
+            for s in Squares(self.pieces[p]) {
                 h ^= piece_key(p, s.index());
             }
         }

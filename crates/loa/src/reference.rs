@@ -5,8 +5,7 @@
 use crate::moves::LoaMove;
 use crate::options::Simultaneous;
 use crate::position::Loa;
-use crate::square::Square;
-use gamut_core::{EndReason, Outcome, Player, Reference};
+use gamut_core::{EndReason, Outcome, Player, Reference, Square};
 
 /// The eight directions as (file step, rank step).
 const STEPS: [(i32, i32); 8] = [

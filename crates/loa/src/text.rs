@@ -4,8 +4,7 @@
 use crate::moves::LoaMove;
 use crate::options::LoaOptions;
 use crate::position::Loa;
-use crate::square::Square;
-use gamut_core::{MoveError, MoveList, Player, TextError};
+use gamut_core::{MoveError, MoveList, Player, Square, TextError};
 
 /// The letter of a player's pieces and side-to-move field.
 fn letter(player: Player) -> char {
