@@ -49,6 +49,9 @@ pub(crate) struct Searcher<'a, G: Evaluate> {
     shared: &'a Shared<'a>,
     setup: &'a SearchSetup<G>,
     noise: Noise,
+    /// How much worse than even a draw is for the side to move at the root
+    /// (and better for its opponent).
+    contempt: i32,
     history: History<G::Move>,
     /// Hashes of the game so far and of the current search path.
     path: Vec<u64>,
@@ -68,11 +71,17 @@ pub(crate) struct Searcher<'a, G: Evaluate> {
 
 impl<'a, G: Evaluate> Searcher<'a, G> {
     /// A thread's searcher over `setup`.
-    pub fn new(shared: &'a Shared<'a>, setup: &'a SearchSetup<G>, noise: Noise) -> Self {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        setup: &'a SearchSetup<G>,
+        noise: Noise,
+        contempt: i32,
+    ) -> Self {
         let mut s = Searcher {
             shared,
             setup,
             noise,
+            contempt,
             history: History::new(),
             path: Vec::with_capacity(setup.history.len() + MAX_PLY + 2),
             filter: vec![0; FILTER_SLOTS],
@@ -183,10 +192,20 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         (pos.evaluate() + self.noise.offset(pos.hash())).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The score of a draw for `side`: below even for the root's side to
+    /// move when the level has contempt, above even for its opponent.
+    fn draw_score(&self, side: Player) -> i32 {
+        if side == self.setup.root.side_to_move() {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// Score of a finished position for its side to move.
-    fn outcome_score(outcome: Outcome, side: Player, ply: usize) -> i32 {
+    fn outcome_score(&self, outcome: Outcome, side: Player, ply: usize) -> i32 {
         match outcome.winner {
-            None => 0,
+            None => self.draw_score(side),
             Some(w) if w == side => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
         }
@@ -257,10 +276,10 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         let side = pos.side_to_move();
         if let Some(o) = pos.outcome() {
-            return Self::outcome_score(o, side, ply);
+            return self.outcome_score(o, side, ply);
         }
         if ply > 0 && self.drawn_by_rule(ply) {
-            return 0;
+            return self.draw_score(side);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
@@ -433,7 +452,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = pos.outcome() {
-            return Self::outcome_score(o, pos.side_to_move(), ply);
+            return self.outcome_score(o, pos.side_to_move(), ply);
         }
         let stand = self.evaluate(pos);
         if stand >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {

@@ -68,6 +68,7 @@ pub fn search_setup<G: Evaluate>(
                     amplitude: profile.noise,
                     seed: if profile.noise > 0 { rng.gen() } else { 0 },
                 },
+                contempt: profile.contempt,
                 tt_megabytes: profile.tt_megabytes,
             };
             alphabeta(setup, &config, &limits, stop, on_info)

@@ -27,6 +27,8 @@ pub(crate) struct AlphaBetaConfig {
     pub threads: usize,
     /// Evaluation noise (0 for full strength).
     pub noise: Noise,
+    /// Draw score below even for the side to move (0: none).
+    pub contempt: i32,
     /// Transposition table size.
     pub tt_megabytes: usize,
 }
@@ -68,12 +70,12 @@ pub(crate) fn alphabeta<G: Evaluate>(
         for thread in 1..config.threads.max(1) {
             let shared = &shared;
             scope.spawn(move || {
-                let mut s = Searcher::new(shared, setup, config.noise);
+                let mut s = Searcher::new(shared, setup, config.noise, config.contempt);
                 iterate(&mut s, thread, max_depth, limits, &mut |_| {});
                 s.flush();
             });
         }
-        let mut main = Searcher::new(&shared, setup, config.noise);
+        let mut main = Searcher::new(&shared, setup, config.noise, config.contempt);
         let best = iterate(&mut main, 0, max_depth, limits, on_info);
         shared.abort.store(true, Ordering::Relaxed);
         let nodes = shared.nodes.load(Ordering::Relaxed) + main.unflushed();

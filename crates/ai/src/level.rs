@@ -5,10 +5,12 @@
 //! |----------|-------|---------|--------|-------|--------------|---------|
 //! | `random` | –     | –       | –      | –     | always       | –       |
 //! | `easy`   | 2     | 20,000  | 0.15 s | ±150  | 20%          | 1       |
-//! | `medium` | 4     | 400,000 | 0.6 s  | ±40   | 4%           | 1       |
-//! | `hard`   | –     | –       | 3 s    | –     | –            | ≤ 2     |
+//! | `medium` | 4     | 60,000  | 0.6 s  | ±40   | 4%           | 1       |
+//! | `hard`   | –     | 100,000 | 3 s    | ±20   | –            | 1       |
 //! | `max`    | –     | –       | –      | –     | –            | any     |
 //!
+//! `max` also has a contempt of 30 (a draw counts as slightly worse than
+//! even for it), so it does not settle for repetitions it could avoid.
 //! The caller's limits apply too (the tighter wins). The random moves of
 //! `easy` and `medium` never let the opponent win at once and never
 //! replace a forced win the search found.
@@ -35,6 +37,9 @@ pub struct LevelProfile {
     pub max_threads: usize,
     /// Transposition table size (MB).
     pub tt_megabytes: usize,
+    /// How much worse than even the level takes a draw to be (`max` plays
+    /// for a win and steers away from repetitions it could avoid).
+    pub contempt: i32,
 }
 
 /// A difficulty level, weakest first.
@@ -82,7 +87,7 @@ impl Level {
             Level::Medium => (
                 Limits {
                     movetime: Some(ms(600)),
-                    nodes: Some(400_000),
+                    nodes: Some(60_000),
                     depth: Some(4),
                 },
                 40,
@@ -90,7 +95,20 @@ impl Level {
                 1,
                 8,
             ),
-            Level::Hard => (Limits::movetime(ms(3_000)), 0, 0.0, 2, 32),
+            // Strong but clearly below `max`: a node budget a few times
+            // smaller than a fraction of a second of full search, a little
+            // evaluation noise, one thread.
+            Level::Hard => (
+                Limits {
+                    movetime: Some(ms(3_000)),
+                    nodes: Some(100_000),
+                    depth: None,
+                },
+                20,
+                0.0,
+                1,
+                32,
+            ),
             Level::Max => (Limits::default(), 0, 0.0, 256, 64),
         };
         LevelProfile {
@@ -99,6 +117,7 @@ impl Level {
             blunder_chance,
             max_threads,
             tt_megabytes,
+            contempt: if self == Level::Max { 30 } else { 0 },
         }
     }
 

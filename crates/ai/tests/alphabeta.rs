@@ -214,15 +214,17 @@ fn records_and_threads() {
 #[test]
 fn a_repeated_position_is_a_draw() {
     // After two flips the start comes back: with the repetition rule the
-    // search sees a draw, without it the evaluation.
+    // search sees a draw (scored with `max`'s contempt), without it the
+    // evaluation.
     let mut record = GameRecord::<Toggle>::new(ToggleOptions);
     record.play_text("flip").unwrap();
     record.play_text("flip").unwrap();
     let stop = AtomicBool::new(false);
     let r = search_record(&record, &max(), &Limits::depth(4), &stop, &mut |_| {});
-    assert_eq!(r.info.score, Score::Value(0), "{r:?}");
+    let draw = -Level::Max.profile().contempt;
+    assert_eq!(r.info.score, Score::Value(draw), "{r:?}");
     let mut setup = SearchSetup::from_record(&record);
     setup.repetition = false;
     let r = search_setup(&setup, &max(), &Limits::depth(4), &stop, &mut |_| {});
-    assert_ne!(r.info.score, Score::Value(0), "{r:?}");
+    assert_ne!(r.info.score, Score::Value(draw), "{r:?}");
 }
