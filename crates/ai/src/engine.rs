@@ -12,7 +12,6 @@ use gamut_core::{Game, GameRecord, MoveList};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// Search the current position of `record` (its history gives repetition
 /// draws, its options the move limit) with the engine `spec`, within
@@ -26,7 +25,7 @@ pub fn search_record<G: Evaluate>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchReport {
     if record.outcome().is_some() {
-        return empty_report(None);
+        return SearchReport::unsearched(None);
     }
     search_setup(
         &SearchSetup::from_record(record),
@@ -47,7 +46,7 @@ pub fn search_setup<G: Evaluate>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchReport {
     if setup.root.outcome().is_some() {
-        return empty_report(None);
+        return SearchReport::unsearched(None);
     }
     let profile = spec.level.profile();
     let limits = limits.tighter(profile.cap);
@@ -60,7 +59,7 @@ pub fn search_setup<G: Evaluate>(
             .map(|&m| setup.root.move_text(m))
     };
     let mut report = match spec.kind {
-        EngineKind::Random => return empty_report(random_move()),
+        EngineKind::Random => return SearchReport::unsearched(random_move()),
         EngineKind::AlphaBeta => {
             let config = AlphaBetaConfig {
                 threads: spec.threads.clamp(1, profile.max_threads),
@@ -115,21 +114,6 @@ fn safe_random_move<G: Game>(pos: &G, rng: &mut impl Rng) -> Option<G::Move> {
             loses(&after)
         })
     })
-}
-
-/// The report of a search that did not search.
-fn empty_report(best: Option<String>) -> SearchReport {
-    SearchReport {
-        info: SearchInfo {
-            depth: 0,
-            seldepth: 0,
-            score: Score::Value(0),
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: best.iter().cloned().collect(),
-        },
-        best,
-    }
 }
 
 #[cfg(test)]

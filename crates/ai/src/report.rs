@@ -41,3 +41,21 @@ pub struct SearchReport {
     /// The last information about the search.
     pub info: SearchInfo,
 }
+
+impl SearchReport {
+    /// The report of a move chosen without searching (a random move, or
+    /// none when the game is over), as a search of depth 0.
+    pub fn unsearched(best: Option<String>) -> SearchReport {
+        SearchReport {
+            info: SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Value(0),
+                nodes: 0,
+                time: Duration::ZERO,
+                pv: best.iter().cloned().collect(),
+            },
+            best,
+        }
+    }
+}
