@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{challenge, Backend, TestServer};
-use serde_json::{json, Value};
+use common::{challenge, first_legal, Backend, TestServer};
+use serde_json::json;
 
 async fn accounts(backend: Backend) {
     let server = TestServer::start(backend).await;
@@ -64,10 +64,7 @@ async fn accounts(backend: Backend) {
     assert_eq!(s, 401, "{v}");
 }
 
-#[tokio::test]
-async fn sign_up_in_and_out_with_a_rate_limit() {
-    on_every_backend!(accounts);
-}
+test_on_every_backend!(sign_up_in_and_out_with_a_rate_limit, accounts);
 
 async fn bad_input(backend: Backend) {
     let server = TestServer::start(backend).await;
@@ -93,25 +90,15 @@ async fn bad_input(backend: Backend) {
     let (s, v) = g.post("/api/import", huge).await;
     assert_eq!(s, 413, "{v}");
     // Unknown things.
-    let (s, v) = g
-        .send(reqwest::Method::GET, "/api/games/nosuchgame000000", None)
-        .await;
+    let (s, v) = g.get("/api/games/nosuchgame000000").await;
     assert_eq!((s, v["error"].is_string()), (404, true));
-    let (s, _) = g
-        .send(reqwest::Method::GET, "/api/games/..%2F..%2Fetc", None)
-        .await;
+    let (s, _) = g.get("/api/games/..%2F..%2Fetc").await;
     assert_eq!(s, 404);
-    let (s, v) = g
-        .send(reqwest::Method::GET, "/api/games?status=sleeping", None)
-        .await;
+    let (s, v) = g.get("/api/games?status=sleeping").await;
     assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g
-        .send(reqwest::Method::GET, "/api/games?limit=abc", None)
-        .await;
+    let (s, v) = g.get("/api/games?limit=abc").await;
     assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g
-        .send(reqwest::Method::GET, "/api/leaderboard/chess", None)
-        .await;
+    let (s, v) = g.get("/api/leaderboard/chess").await;
     assert_eq!((s, v["error"].is_string()), (400, true));
     let (s, v) = g
         .post(
@@ -126,10 +113,7 @@ async fn bad_input(backend: Backend) {
     );
 }
 
-#[tokio::test]
-async fn bad_input_gets_clear_json_errors() {
-    on_every_backend!(bad_input);
-}
+test_on_every_backend!(bad_input_gets_clear_json_errors, bad_input);
 
 async fn ratings_history_records(backend: Backend) {
     let server = TestServer::start(backend).await;
@@ -153,10 +137,10 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(state["players"][0]["rating"], 1500);
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
-    wa.play(state["legal"][0].as_str().expect("move")).await;
+    wa.play(first_legal(&state)).await;
     let s = b.state(&id).await;
-    wb.play(s["legal"][0].as_str().expect("move")).await;
-    assert_eq!(wb.request(json!({"type": "resign"})).await["type"], "ack");
+    wb.play(first_legal(&s)).await;
+    assert_eq!(wb.action("resign").await, "ack");
     let end = wa
         .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
         .await;
@@ -188,13 +172,7 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(finished["games"].as_array().map(Vec::len), Some(1));
 
     // Export, then import the record: the same moves and positions.
-    let (s, text) = a
-        .send(
-            reqwest::Method::GET,
-            &format!("/api/games/{id}/export"),
-            None,
-        )
-        .await;
+    let (s, text) = a.get(&format!("/api/games/{id}/export")).await;
     assert_eq!(s, 200);
     let text = text.as_str().expect("text record").to_owned();
     assert!(
@@ -217,51 +195,22 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(replay["moves"].as_array().map(Vec::len), Some(2));
 }
 
-#[tokio::test]
-async fn rated_games_update_ratings_history_and_records() {
-    on_every_backend!(ratings_history_records);
-}
+test_on_every_backend!(
+    rated_games_update_ratings_history_and_records,
+    ratings_history_records
+);
 
 async fn lobby(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let mut a = server.guest().await;
-    let mut b = server.guest().await;
-    let ws_base = server.base.replacen("http://", "ws://", 1);
-    let (mut lobby, _) = tokio_tungstenite::connect_async(format!("{ws_base}/api/lobby/ws"))
-        .await
-        .expect("lobby ws");
-    use futures_util::StreamExt;
-    async fn next(
-        lobby: &mut (impl StreamExt<
-            Item = Result<
-                tokio_tungstenite::tungstenite::Message,
-                tokio_tungstenite::tungstenite::Error,
-            >,
-        > + Unpin),
-    ) -> Value {
-        loop {
-            let m = tokio::time::timeout(std::time::Duration::from_secs(10), lobby.next())
-                .await
-                .expect("lobby message")
-                .expect("open")
-                .expect("message");
-            if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
-                return serde_json::from_str(&t).expect("json");
-            }
-        }
-    }
-    assert_eq!(
-        next(&mut lobby).await,
-        json!({"type": "seeks", "seeks": []})
-    );
-    let created = a
-        .post_ok(
-            "/api/games",
+    let (mut a, mut b) = server.two_guests().await;
+    let mut lobby = server.client().socket("/api/lobby/ws").await;
+    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
+    let (id, _) = a
+        .create_game(
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
-    let update = next(&mut lobby).await;
+    let update = lobby.next().await;
     assert_eq!(update["seeks"][0]["id"], json!(id));
     assert_eq!(update["seeks"][0]["status"], "waiting");
     assert_eq!(a.get_ok("/api/lobby").await["seeks"][0]["id"], json!(id));
@@ -282,19 +231,14 @@ async fn lobby(backend: Backend) {
     assert_eq!(s, 403);
     let joined = b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(joined["game"]["status"], "live");
-    assert_eq!(
-        next(&mut lobby).await,
-        json!({"type": "seeks", "seeks": []})
-    );
+    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
     // Cancelling a waiting seek.
-    let created = a
-        .post_ok(
-            "/api/games",
+    let (id2, _) = a
+        .create_game(
             json!({"game": "pursuit", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    let id2 = created["game"]["id"].as_str().expect("id").to_owned();
-    assert_eq!(next(&mut lobby).await["seeks"][0]["id"], json!(id2));
+    assert_eq!(lobby.next().await["seeks"][0]["id"], json!(id2));
     let (s, _) = b
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
@@ -303,20 +247,14 @@ async fn lobby(backend: Backend) {
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
     assert_eq!(s, 200);
-    assert_eq!(
-        next(&mut lobby).await,
-        json!({"type": "seeks", "seeks": []})
-    );
+    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
 }
 
-#[tokio::test]
-async fn the_lobby_updates_live() {
-    on_every_backend!(lobby);
-}
+test_on_every_backend!(the_lobby_updates_live, lobby);
 
 async fn flag(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let (mut a, mut b) = server.two_guests().await;
     let clock = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, false).await;
     let mut wb = b.ws(&id, None).await;
@@ -328,7 +266,4 @@ async fn flag(backend: Backend) {
     assert_eq!(end["event"]["clocks"]["ms"][0], json!(0));
 }
 
-#[tokio::test]
-async fn the_server_flags_a_side_whose_time_runs_out() {
-    on_every_backend!(flag);
-}
+test_on_every_backend!(the_server_flags_a_side_whose_time_runs_out, flag);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{challenge, Backend, Client};
+use common::{challenge, first_legal, Backend, Client};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -80,7 +80,7 @@ async fn kill_and_restart(backend: Backend) {
     // One more move in flight when the server dies: it may or may not be
     // stored, but nothing acknowledged may be lost.
     let side = before["to_move"].as_u64().expect("to_move") as usize;
-    let in_flight = before["legal"][0].as_str().expect("move").to_owned();
+    let in_flight = first_legal(&before).to_owned();
     sockets[side]
         .send(json!({"type": "move", "move": in_flight, "id": 999}))
         .await;
@@ -107,16 +107,16 @@ async fn kill_and_restart(backend: Backend) {
     // The game goes on after the restart, with the session cookies.
     let side = after["to_move"].as_u64().expect("to_move") as usize;
     let mut ws = [&a, &b][side].ws(&id, None).await;
-    ws.play(after["legal"][0].as_str().expect("move")).await;
+    ws.play(first_legal(&after)).await;
     let resumed = a.state(&id).await;
     assert_eq!(moves(&resumed).len(), stored.len() + 1);
     server.kill9();
 }
 
-#[tokio::test]
-async fn kill_9_and_restart_loses_no_acknowledged_move() {
-    on_every_backend!(kill_and_restart);
-}
+test_on_every_backend!(
+    kill_9_and_restart_loses_no_acknowledged_move,
+    kill_and_restart
+);
 
 async fn flag_while_down(backend: Backend) {
     let server = spawn(&backend);
@@ -144,7 +144,7 @@ async fn flag_while_down(backend: Backend) {
     server.kill9();
 }
 
-#[tokio::test]
-async fn a_clock_that_ran_out_while_the_server_was_down_flags_on_restart() {
-    on_every_backend!(flag_while_down);
-}
+test_on_every_backend!(
+    a_clock_that_ran_out_while_the_server_was_down_flags_on_restart,
+    flag_while_down
+);

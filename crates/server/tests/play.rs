@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{challenge, untimed, Backend, TestServer};
+use common::{challenge, first_legal, moves_len, small_loa, untimed, Backend, TestServer};
 use serde_json::{json, Value};
 
 /// Small options that keep each game short (Chess Football twice: with
@@ -19,10 +19,6 @@ fn short_options(game: &str) -> Vec<Value> {
         ],
         other => panic!("no short options for {other}"),
     }
-}
-
-fn moves_len(state: &Value) -> usize {
-    state["moves"].as_array().map_or(0, Vec::len)
 }
 
 async fn full_games(backend: Backend) {
@@ -136,22 +132,17 @@ async fn full_games(backend: Backend) {
     }
 }
 
-#[tokio::test]
-async fn two_people_play_a_full_game_of_every_game() {
-    on_every_backend!(full_games);
-}
+test_on_every_backend!(two_people_play_a_full_game_of_every_game, full_games);
 
 async fn against_computer(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut me = server.guest().await;
-    let created = me
-        .post_ok(
-            "/api/games",
+    let (id, created) = me
+        .create_game(
             json!({"game": "loa", "options": {"size": "6", "move-limit": "30"}, "clock": untimed(),
                    "side": "first", "opponent": {"type": "computer", "level": "easy"}}),
         )
         .await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
     assert_eq!(created["game"]["status"], "live");
     let mut ws = me.ws(&id, None).await;
     let mut n = 0;
@@ -180,23 +171,12 @@ async fn against_computer(backend: Backend) {
     assert!(moves_len(&state) >= 2);
 }
 
-#[tokio::test]
-async fn a_player_plays_the_computer_to_the_end() {
-    on_every_backend!(against_computer);
-}
+test_on_every_backend!(a_player_plays_the_computer_to_the_end, against_computer);
 
 async fn reconnect(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let id = challenge(
-        &mut a,
-        &mut b,
-        "loa",
-        json!({"size": "6"}),
-        untimed(),
-        false,
-    )
-    .await;
+    let (mut a, mut b) = server.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
     let first = wa.next().await;
@@ -207,7 +187,7 @@ async fn reconnect(backend: Backend) {
     assert_eq!(v1, v0 + 1);
     drop(wa);
     let state = b.state(&id).await;
-    let v2 = wb.play(state["legal"][0].as_str().expect("move")).await;
+    let v2 = wb.play(first_legal(&state)).await;
     // Reconnect knowing v0: both missed moves come as events.
     let mut wa = a.ws(&id, Some(v0)).await;
     let missed = wa.next().await;
@@ -239,25 +219,14 @@ async fn reconnect(backend: Backend) {
     assert_eq!(moves_len(&full["state"]), 2);
 }
 
-#[tokio::test]
-async fn a_reconnecting_client_gets_what_it_missed() {
-    on_every_backend!(reconnect);
-}
+test_on_every_backend!(a_reconnecting_client_gets_what_it_missed, reconnect);
 
 async fn spectators_and_refusals(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let (mut a, mut b) = server.two_guests().await;
     let mut c = server.guest().await;
     let anonymous = server.client();
-    let id = challenge(
-        &mut a,
-        &mut b,
-        "loa",
-        json!({"size": "6"}),
-        untimed(),
-        false,
-    )
-    .await;
+    let id = small_loa(&mut a, &mut b).await;
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
     let mut wc = c.ws(&id, None).await;
@@ -315,26 +284,11 @@ async fn spectators_and_refusals(backend: Backend) {
         .iter()
         .any(|g| g["id"] == json!(id)));
     // Draw offer and decline, takeback request and accept, then abort is too late.
-    assert_eq!(
-        wb.request(json!({"type": "draw-offer"})).await["type"],
-        "ack"
-    );
-    assert_eq!(
-        wb.request(json!({"type": "draw-accept"})).await["type"],
-        "error"
-    );
-    assert_eq!(
-        wa.request(json!({"type": "draw-decline"})).await["type"],
-        "ack"
-    );
-    assert_eq!(
-        wa.request(json!({"type": "takeback-request"})).await["type"],
-        "ack"
-    );
-    assert_eq!(
-        wb.request(json!({"type": "takeback-accept"})).await["type"],
-        "ack"
-    );
+    assert_eq!(wb.action("draw-offer").await, "ack");
+    assert_eq!(wb.action("draw-accept").await, "error");
+    assert_eq!(wa.action("draw-decline").await, "ack");
+    assert_eq!(wa.action("takeback-request").await, "ack");
+    assert_eq!(wb.action("takeback-accept").await, "ack");
     let taken = wa
         .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "takeback")
         .await;
@@ -345,42 +299,30 @@ async fn spectators_and_refusals(backend: Backend) {
     assert_eq!(moves_len(&after), 0);
     assert_eq!(after["to_move"], json!(0));
     // Abort before the second move.
-    assert_eq!(wb.request(json!({"type": "abort"})).await["type"], "ack");
+    assert_eq!(wb.action("abort").await, "ack");
     let over = a.state(&id).await;
     assert_eq!(over["result"]["reason"], "aborted");
     let refused = wa.request(json!({"type": "move", "move": legal[0]})).await;
     assert_eq!(refused["type"], "error");
 }
 
-#[tokio::test]
-async fn spectators_watch_and_bad_actions_are_refused() {
-    on_every_backend!(spectators_and_refusals);
-}
+test_on_every_backend!(
+    spectators_watch_and_bad_actions_are_refused,
+    spectators_and_refusals
+);
 
 async fn ai_isolation(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut me = server.guest().await;
     // The computer moves first, at full strength: it thinks for seconds.
-    let created = me
-        .post_ok(
-            "/api/games",
-            json!({"game": "loa", "clock": untimed(), "side": "second",
-                   "opponent": {"type": "computer", "level": "max"}}),
-        )
+    let (thinking, _) = me
+        .create_game(json!({"game": "loa", "clock": untimed(), "side": "second",
+                   "opponent": {"type": "computer", "level": "max"}}))
         .await;
-    let thinking = created["game"]["id"].as_str().expect("id").to_owned();
     let mut watch = me.ws(&thinking, None).await;
     // Meanwhile two people play several moves in another game.
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let id = challenge(
-        &mut a,
-        &mut b,
-        "loa",
-        json!({"size": "6"}),
-        untimed(),
-        false,
-    )
-    .await;
+    let (mut a, mut b) = server.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
     let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
     for i in 0..4 {
         let state = a.state(&id).await;
@@ -395,14 +337,11 @@ async fn ai_isolation(backend: Backend) {
     assert_eq!(moved["event"]["side"], json!(0));
 }
 
-#[tokio::test]
-async fn computer_thinking_does_not_block_other_games() {
-    on_every_backend!(ai_isolation);
-}
+test_on_every_backend!(computer_thinking_does_not_block_other_games, ai_isolation);
 
 async fn hidden_clocks(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let (mut a, mut b) = server.two_guests().await;
     let clock = json!({"type": "realtime", "initial_ms": 4000, "increment_ms": 0});
     let options = json!({"half-length": "2", "placement": "simultaneous"});
     let id = challenge(&mut a, &mut b, "football", options, clock, false).await;
@@ -411,9 +350,7 @@ async fn hidden_clocks(backend: Backend) {
     let mut state = a.state(&id).await;
     while state["hidden"].is_null() {
         let side = state["to_move"].as_u64().expect("to_move") as usize;
-        sockets[side]
-            .play(state["legal"][0].as_str().expect("move"))
-            .await;
+        sockets[side].play(first_legal(&state)).await;
         state = a.state(&id).await;
     }
     // Both clocks run while both sides place.
@@ -434,36 +371,21 @@ async fn hidden_clocks(backend: Backend) {
     assert_eq!(result["winner"], json!(0));
 }
 
-#[tokio::test]
-async fn both_clocks_run_during_hidden_placement() {
-    on_every_backend!(hidden_clocks);
-}
+test_on_every_backend!(both_clocks_run_during_hidden_placement, hidden_clocks);
 
 async fn agreements(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
+    let (mut a, mut b) = server.two_guests().await;
     let id = challenge(&mut a, &mut b, "pursuit", json!({}), untimed(), false).await;
     let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
     let state = a.state(&id).await;
-    wa.play(state["legal"][0].as_str().expect("move")).await;
-    assert_eq!(
-        wb.request(json!({"type": "draw-offer"})).await["type"],
-        "ack"
-    );
+    wa.play(first_legal(&state)).await;
+    assert_eq!(wb.action("draw-offer").await, "ack");
     assert_eq!(a.state(&id).await["draw_offer"], json!(1));
     // A second offer while one is pending, and accepting one's own offer.
-    assert_eq!(
-        wb.request(json!({"type": "draw-offer"})).await["type"],
-        "error"
-    );
-    assert_eq!(
-        wb.request(json!({"type": "draw-accept"})).await["type"],
-        "error"
-    );
-    assert_eq!(
-        wa.request(json!({"type": "draw-accept"})).await["type"],
-        "ack"
-    );
+    assert_eq!(wb.action("draw-offer").await, "error");
+    assert_eq!(wb.action("draw-accept").await, "error");
+    assert_eq!(wa.action("draw-accept").await, "ack");
     let result = wb.wait_end().await;
     assert_eq!(
         result,
@@ -471,35 +393,27 @@ async fn agreements(backend: Backend) {
     );
 
     // Against the computer a takeback is granted at once (its reply too).
-    let created = a
-        .post_ok(
-            "/api/games",
+    let (id, _) = a
+        .create_game(
             json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
                    "opponent": {"type": "computer", "level": "random"}}),
         )
         .await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
     let mut ws = a.ws(&id, None).await;
     let state = a.state(&id).await;
-    ws.play(state["legal"][0].as_str().expect("move")).await;
+    ws.play(first_legal(&state)).await;
     ws.wait_for(|m| m["type"] == "event" && m["event"]["side"] == json!(1))
         .await;
-    assert_eq!(
-        ws.request(json!({"type": "draw-offer"})).await["type"],
-        "error"
-    );
-    assert_eq!(
-        ws.request(json!({"type": "takeback-request"})).await["type"],
-        "ack"
-    );
+    assert_eq!(ws.action("draw-offer").await, "error");
+    assert_eq!(ws.action("takeback-request").await, "ack");
     let state = a.state(&id).await;
     assert_eq!(moves_len(&state), 0);
     assert_eq!(state["to_move"], json!(0));
-    assert_eq!(ws.request(json!({"type": "resign"})).await["type"], "ack");
+    assert_eq!(ws.action("resign").await, "ack");
     assert_eq!(ws.wait_end().await["reason"], "resignation");
 }
 
-#[tokio::test]
-async fn draws_by_agreement_and_takebacks_against_the_computer() {
-    on_every_backend!(agreements);
-}
+test_on_every_backend!(
+    draws_by_agreement_and_takebacks_against_the_computer,
+    agreements
+);

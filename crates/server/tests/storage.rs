@@ -4,25 +4,17 @@
 
 mod common;
 
-use common::{challenge, untimed, Backend, TestServer};
+use common::{challenge, first_legal, small_loa, untimed, Backend, TestServer};
 use serde_json::json;
 use sqlx::any::AnyPoolOptions;
 
 async fn corrupt(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let id = challenge(
-        &mut a,
-        &mut b,
-        "loa",
-        json!({"size": "6"}),
-        untimed(),
-        false,
-    )
-    .await;
+    let (mut a, mut b) = server.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
     let state = a.state(&id).await;
     let mut ws = a.ws(&id, None).await;
-    ws.play(state["legal"][0].as_str().expect("move")).await;
+    ws.play(first_legal(&state)).await;
     let id2 = challenge(&mut a, &mut b, "pursuit", json!({}), untimed(), false).await;
     let id3 = challenge(&mut a, &mut b, "loa", json!({}), untimed(), false).await;
 
@@ -61,14 +53,12 @@ async fn corrupt(backend: Backend) {
             format!("/api/games/{game}/replay"),
             format!("/api/games/{game}/export"),
         ] {
-            let (s, v) = a.send(reqwest::Method::GET, &path, None).await;
+            let (s, v) = a.get(&path).await;
             assert_eq!(s, 500, "{path}: {v}");
             assert_eq!(v["error"], "internal server error");
         }
     }
-    let (s, v) = a
-        .send(reqwest::Method::GET, "/api/games?status=live", None)
-        .await;
+    let (s, v) = a.get("/api/games?status=live").await;
     assert_eq!(s, 500, "{v}");
     let mut ws = a.ws(&id, None).await;
     assert_eq!(ws.next().await["type"], "error");
@@ -81,31 +71,24 @@ async fn corrupt(backend: Backend) {
     let server = TestServer::start(server.stop()).await;
     a.rebase(&server.base);
     assert_eq!(a.get_ok("/api/health").await, json!({"ok": true}));
-    let (s, v) = a
-        .send(reqwest::Method::GET, &format!("/api/games/{id}"), None)
-        .await;
+    let (s, v) = a.get(&format!("/api/games/{id}")).await;
     assert_eq!(
         (s, v["error"].as_str()),
         (500, Some("internal server error"))
     );
 }
 
-#[tokio::test]
-async fn corrupt_contents_are_errors_not_crashes() {
-    on_every_backend!(corrupt);
-}
+test_on_every_backend!(corrupt_contents_are_errors_not_crashes, corrupt);
 
 async fn watch_start(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = (server.guest().await, server.guest().await);
-    let created = a
-        .post_ok(
-            "/api/games",
+    let (mut a, mut b) = server.two_guests().await;
+    let (id, _) = a
+        .create_game(
             json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "second",
                    "opponent": {"type": "challenge"}}),
         )
         .await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
     let mut ws = a.ws(&id, None).await;
     let first = ws.next().await;
     assert_eq!(first["state"]["status"], "waiting");
@@ -136,10 +119,7 @@ async fn watch_start(backend: Backend) {
     ws.play(&reply).await;
 }
 
-#[tokio::test]
-async fn watchers_of_a_waiting_game_see_it_start() {
-    on_every_backend!(watch_start);
-}
+test_on_every_backend!(watchers_of_a_waiting_game_see_it_start, watch_start);
 
 async fn two_processes(backend: Backend) {
     let one = TestServer::start(backend).await;
@@ -147,36 +127,25 @@ async fn two_processes(backend: Backend) {
         .await
         .expect("second server");
     let two_base = format!("http://{}", two.addr());
-    let (mut a, mut b) = (one.guest().await, one.guest().await);
-    let id = challenge(
-        &mut a,
-        &mut b,
-        "loa",
-        json!({"size": "6"}),
-        untimed(),
-        false,
-    )
-    .await;
+    let (mut a, mut b) = one.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
     // Sessions and games are shared: B plays through the second process.
     let mut wa = a.ws(&id, None).await;
     let state = a.state(&id).await;
-    wa.play(state["legal"][0].as_str().expect("move")).await;
+    wa.play(first_legal(&state)).await;
     b.rebase(&two_base);
     let seen = b.state(&id).await;
     assert_eq!(seen["you"], json!(1));
     let mut wb = b.ws(&id, None).await;
-    wb.play(seen["legal"][0].as_str().expect("move")).await;
+    wb.play(first_legal(&seen)).await;
     // A's process catches up from the database before acting.
     let state = a.state(&id).await;
     assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
-    wa.play(state["legal"][0].as_str().expect("move")).await;
+    wa.play(first_legal(&state)).await;
     let seen = b.state(&id).await;
     assert_eq!(seen["moves"].as_array().map(Vec::len), Some(3));
     assert_eq!(seen["moves"], a.state(&id).await["moves"]);
     two.stop();
 }
 
-#[tokio::test]
-async fn two_server_processes_share_one_database() {
-    on_every_backend!(two_processes);
-}
+test_on_every_backend!(two_server_processes_share_one_database, two_processes);

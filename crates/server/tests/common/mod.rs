@@ -95,6 +95,18 @@ macro_rules! on_every_backend {
     }};
 }
 
+/// Declares the `#[tokio::test]` `$test`, which runs the scenario `$body`
+/// on every backend (see [`on_every_backend`]).
+#[macro_export]
+macro_rules! test_on_every_backend {
+    ($test:ident, $body:ident) => {
+        #[tokio::test]
+        async fn $test() {
+            on_every_backend!($body);
+        }
+    };
+}
+
 /// A running in-process server.
 pub struct TestServer {
     /// `http://127.0.0.1:PORT`.
@@ -129,6 +141,11 @@ impl TestServer {
         let mut c = self.client();
         c.post_ok("/api/guest", json!({})).await;
         c
+    }
+
+    /// Two clients with guest sessions.
+    pub async fn two_guests(&self) -> (Client, Client) {
+        (self.guest().await, self.guest().await)
     }
 
     /// Stops it, keeping the data.
@@ -198,7 +215,7 @@ impl Client {
 
     /// GET, expecting 200.
     pub async fn get_ok(&mut self, path: &str) -> Value {
-        let (s, v) = self.send(reqwest::Method::GET, path, None).await;
+        let (s, v) = self.get(path).await;
         assert_eq!(s, 200, "GET {path}: {v}");
         v
     }
@@ -210,9 +227,22 @@ impl Client {
         v
     }
 
+    /// GET; status and body.
+    pub async fn get(&mut self, path: &str) -> (u16, Value) {
+        self.send(reqwest::Method::GET, path, None).await
+    }
+
     /// POST; status and body.
     pub async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
         self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// Creates a game (`POST /api/games`, expecting 200); returns its id
+    /// and the whole answer.
+    pub async fn create_game(&mut self, request: Value) -> (String, Value) {
+        let created = self.post_ok("/api/games", request).await;
+        let id = created["game"]["id"].as_str().expect("id").to_owned();
+        (id, created)
     }
 
     /// The game state as this client sees it.
@@ -222,11 +252,16 @@ impl Client {
 
     /// Opens the game's WebSocket (`since`: last version seen).
     pub async fn ws(&self, id: &str, since: Option<i64>) -> Ws {
+        match since {
+            Some(v) => self.socket(&format!("/api/games/{id}/ws?since={v}")).await,
+            None => self.socket(&format!("/api/games/{id}/ws")).await,
+        }
+    }
+
+    /// Opens the WebSocket at `path` (with this client's session, if any).
+    pub async fn socket(&self, path: &str) -> Ws {
         let ws_base = self.base.replacen("http://", "ws://", 1);
-        let url = match since {
-            Some(v) => format!("{ws_base}/api/games/{id}/ws?since={v}"),
-            None => format!("{ws_base}/api/games/{id}/ws"),
-        };
+        let url = format!("{ws_base}{path}");
         let mut req = url.into_client_request().expect("ws request");
         if let Some(c) = &self.cookie {
             req.headers_mut()
@@ -296,6 +331,12 @@ impl Ws {
         }
     }
 
+    /// Sends the bare action `{"type": kind}`; returns the answer's type
+    /// (`"ack"` or `"error"`).
+    pub async fn action(&mut self, kind: &str) -> Value {
+        self.request(json!({ "type": kind })).await["type"].clone()
+    }
+
     /// Plays a move; panics unless acknowledged.
     pub async fn play(&mut self, mv: &str) -> i64 {
         let answer = self.request(json!({"type": "move", "move": mv})).await;
@@ -347,4 +388,20 @@ pub async fn challenge(
 /// Untimed clock control.
 pub fn untimed() -> Value {
     json!({"type": "untimed"})
+}
+
+/// Creates an untimed, unrated 6×6 Lines of Action game between `a` (first)
+/// and `b` via a challenge.
+pub async fn small_loa(a: &mut Client, b: &mut Client) -> String {
+    challenge(a, b, "loa", json!({"size": "6"}), untimed(), false).await
+}
+
+/// The first legal move of a game state (or event).
+pub fn first_legal(state: &Value) -> &str {
+    state["legal"][0].as_str().expect("move")
+}
+
+/// The number of moves played in a game state.
+pub fn moves_len(state: &Value) -> usize {
+    state["moves"].as_array().map_or(0, Vec::len)
 }
