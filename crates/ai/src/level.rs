@@ -5,8 +5,8 @@
 //! |----------|-------|---------|--------|-------|--------------|---------|
 //! | `random` | –     | –       | –      | –     | always       | –       |
 //! | `easy`   | 2     | 20,000  | 0.15 s | ±150  | 20%          | 1       |
-//! | `medium` | 4     | 60,000  | 0.6 s  | ±40   | 4%           | 1       |
-//! | `hard`   | –     | 100,000 | 3 s    | ±20   | –            | 1       |
+//! | `medium` | 4     | 20,000  | 0.6 s  | ±40   | 4%           | 1       |
+//! | `hard`   | –     | 30,000  | 3 s    | ±20   | –            | 1       |
 //! | `max`    | –     | –       | –      | –     | –            | any     |
 //!
 //! `max` also has a contempt of 30 (a draw counts as slightly worse than
@@ -87,7 +87,7 @@ impl Level {
             Level::Medium => (
                 Limits {
                     movetime: Some(ms(600)),
-                    nodes: Some(60_000),
+                    nodes: Some(20_000),
                     depth: Some(4),
                 },
                 40,
@@ -101,7 +101,7 @@ impl Level {
             Level::Hard => (
                 Limits {
                     movetime: Some(ms(3_000)),
-                    nodes: Some(100_000),
+                    nodes: Some(30_000),
                     depth: None,
                 },
                 20,
