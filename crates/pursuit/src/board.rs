@@ -199,14 +199,7 @@ impl Board {
     /// middle, not back to `s`).
     #[inline]
     pub fn bishop_reach(&self, s: u8, empty: u64) -> u64 {
-        let row = &self.bishop_via[s as usize * self.size..(s as usize + 1) * self.size];
-        let mut middles = self.lines[s as usize] & empty;
-        let mut targets = 0;
-        while middles != 0 {
-            targets |= row[middles.trailing_zeros() as usize];
-            middles &= middles - 1;
-        }
-        targets
+        self.via_targets(&self.bishop_via, s, self.lines[s as usize] & empty)
     }
 
     /// Targets of a Knight move from `s` (a circumference segment and an
@@ -214,8 +207,14 @@ impl Board {
     /// `s`).
     #[inline]
     pub fn knight_reach(&self, s: u8, empty: u64) -> u64 {
-        let row = &self.knight_via[s as usize * self.size..(s as usize + 1) * self.size];
-        let mut middles = self.knight_middles[s as usize] & empty;
+        self.via_targets(&self.knight_via, s, self.knight_middles[s as usize] & empty)
+    }
+
+    /// The union of the targets a two-line move from `s` reaches through
+    /// each of the (empty) `middles`, from a per-origin "via" table.
+    #[inline]
+    fn via_targets(&self, via: &[u64], s: u8, mut middles: u64) -> u64 {
+        let row = &via[s as usize * self.size..(s as usize + 1) * self.size];
         let mut targets = 0;
         while middles != 0 {
             targets |= row[middles.trailing_zeros() as usize];
