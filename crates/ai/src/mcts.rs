@@ -77,6 +77,24 @@ struct Node<M> {
     drawn: bool,
 }
 
+impl<M> Node<M> {
+    /// A node not yet visited nor expanded, below `parent`.
+    fn unvisited(mv: Option<M>, mover: Player, parent: u32) -> Node<M> {
+        Node {
+            mv,
+            mover,
+            parent,
+            first_child: UNEXPANDED,
+            children: 0,
+            visits: 0,
+            value: 0.0,
+            proven: None,
+            proof_plies: 0,
+            drawn: false,
+        }
+    }
+}
+
 /// The MCTS search state.
 struct Tree<'a, G: Evaluate> {
     setup: &'a SearchSetup<G>,
@@ -142,18 +160,7 @@ impl<'a, G: Evaluate> Tree<'a, G> {
         let mut tree = Tree {
             setup,
             config,
-            nodes: vec![Node {
-                mv: None,
-                mover: root_mover,
-                parent: UNEXPANDED,
-                first_child: UNEXPANDED,
-                children: 0,
-                visits: 0,
-                value: 0.0,
-                proven: None,
-                proof_plies: 0,
-                drawn: false,
-            }],
+            nodes: vec![Node::unvisited(None, root_mover, UNEXPANDED)],
             rng: SmallRng::seed_from_u64(config.seed),
             path,
             seldepth: 0,
@@ -173,18 +180,8 @@ impl<'a, G: Evaluate> Tree<'a, G> {
         let first = self.nodes.len() as u32;
         let mover = pos.side_to_move();
         for (_, mv) in ordered {
-            self.nodes.push(Node {
-                mv: Some(mv),
-                mover,
-                parent: node as u32,
-                first_child: UNEXPANDED,
-                children: 0,
-                visits: 0,
-                value: 0.0,
-                proven: None,
-                proof_plies: 0,
-                drawn: false,
-            });
+            self.nodes
+                .push(Node::unvisited(Some(mv), mover, node as u32));
         }
         self.nodes[node].first_child = first;
         self.nodes[node].children = moves.len() as u16;
