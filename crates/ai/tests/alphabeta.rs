@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::connect_four::{solve, C4Options, C4};
+use common::connect_four::{checked_proof, random_position, solve, C4Options, C4};
 use common::toggle::{Toggle, ToggleOptions};
 use gamut_ai::{search_record, search_setup, EngineSpec, Level, Limits, Score, SearchSetup};
 use gamut_core::{Game, GameRecord, MoveList};
@@ -142,26 +142,14 @@ fn proven_scores_agree_with_an_exact_solver() {
     let mut rng = SmallRng::seed_from_u64(5);
     let mut checked = 0;
     for _ in 0..40 {
-        let mut pos = C4::start(&opts);
         let plies = [6usize, 8, 10].choose(&mut rng).copied().unwrap();
-        for _ in 0..plies {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            pos.play(*moves.choose(&mut rng).unwrap());
-        }
-        if pos.outcome().is_some() {
+        let Some(pos) = random_position(&opts, plies, &mut rng) else {
             continue;
-        }
+        };
         let r = search(&pos, Limits::depth(12));
-        let exact = solve(&pos);
-        match r.info.score {
-            Score::WinIn(_) => assert_eq!(exact, 1, "{} {r:?}", pos.to_text()),
-            Score::LossIn(_) => assert_eq!(exact, -1, "{} {r:?}", pos.to_text()),
-            Score::Value(_) => continue,
-        }
+        let Some(exact) = checked_proof(&pos, r.info.score) else {
+            continue;
+        };
         checked += 1;
         if exact == 1 {
             let mut after = pos.clone();

@@ -228,3 +228,33 @@ pub fn solve(pos: &C4) -> i32 {
     }
     best
 }
+
+/// The position after `plies` uniformly random moves from the start on a
+/// board of `opts`; `None` if the game ended on the way.
+pub fn random_position(opts: &C4Options, plies: usize, rng: &mut impl rand::Rng) -> Option<C4> {
+    use rand::seq::SliceRandom;
+    let mut pos = C4::start(opts);
+    for _ in 0..plies {
+        if pos.outcome().is_some() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        pos.play(*moves.choose(rng).unwrap());
+    }
+    pos.outcome().is_none().then_some(pos)
+}
+
+/// Check a search's proven score against the exact solver: `Some(exact)`
+/// (1 win, -1 loss for the side to move) when the score claims a proof,
+/// `None` for a plain value.
+pub fn checked_proof(pos: &C4, score: gamut_ai::Score) -> Option<i32> {
+    let claimed = match score {
+        gamut_ai::Score::WinIn(_) => 1,
+        gamut_ai::Score::LossIn(_) => -1,
+        gamut_ai::Score::Value(_) => return None,
+    };
+    let exact = solve(pos);
+    assert_eq!(exact, claimed, "{} {score:?}", pos.to_text());
+    Some(exact)
+}
