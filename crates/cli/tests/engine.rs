@@ -128,13 +128,7 @@ fn bad_commands_are_answered_with_errors() {
         ("setoption name Colour value red", "unknown option"),
         ("setoption name Level value godlike", "unknown level"),
     ] {
-        e.send(command);
-        e.send("isready");
-        let answer = e.until("readyok");
-        assert!(
-            answer[0].starts_with("info string error: ") && answer[0].contains(expected),
-            "{command}: {answer:?}"
-        );
+        expect_error(&mut e, command, expected);
     }
     e.send("newgame loa");
     for (command, expected) in [
@@ -143,13 +137,7 @@ fn bad_commands_are_answered_with_errors() {
         ("position text nonsense", "position"),
         ("position", "usage"),
     ] {
-        e.send(command);
-        e.send("isready");
-        let answer = e.until("readyok");
-        assert!(
-            answer[0].starts_with("info string error: ") && answer[0].contains(expected),
-            "{command}: {answer:?}"
-        );
+        expect_error(&mut e, command, expected);
     }
     // Still alive and still at the start.
     e.send("legal");
@@ -192,5 +180,17 @@ fn the_end_of_input_still_sends_the_best_move() {
     assert!(
         out.lines().last().unwrap().starts_with("bestmove "),
         "{out}"
+    );
+}
+
+/// Send `command` and check that the engine answers it with an error that
+/// mentions `expected` (and is still ready afterwards).
+fn expect_error(e: &mut Engine, command: &str, expected: &str) {
+    e.send(command);
+    e.send("isready");
+    let answer = e.until("readyok");
+    assert!(
+        answer[0].starts_with("info string error: ") && answer[0].contains(expected),
+        "{command}: {answer:?}"
     );
 }
