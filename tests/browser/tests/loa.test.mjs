@@ -27,7 +27,7 @@ function connector() {
 
 test('a guest plays Lines of Action (6x6) against the computer to a finish by connection', async () => {
   const { page } = await newPlayer(browser);
-  const id = await createGame(page, { game: 'loa', options: { size: '6' }, level: 'random', side: 'first' });
+  const id = await createGame(page, { game: 'loa', options: { size: '6', repetition: 'off' }, level: 'random', side: 'first' });
   assert.ok(await waitTurn(page), 'Black (the guest) moves first');
   assert.equal(await page.$$eval('svg.board .loa-piece.side-black', (e) => e.length), 8, '8 Black pieces on 6x6');
   assert.equal(await page.$$eval('svg.board .loa-piece.side-white', (e) => e.length), 8);

@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); });
 
 test('a guest plays Linear Pursuit against the computer until a King falls', async () => {
   const { page } = await newPlayer(browser);
-  const id = await createGame(page, { game: 'pursuit', options: { pawns: 'off' }, level: 'random', side: 'first' });
+  const id = await createGame(page, { game: 'pursuit', options: { pawns: 'off', repetition: 'off' }, level: 'random', side: 'first' });
   assert.ok(await waitTurn(page));
   // The circular board: 20 inner and 20 outer positions, 20 + 20 chords drawn.
   assert.equal(await page.$$eval('svg.board .lp-inner', (e) => e.length), 20);
@@ -21,16 +21,38 @@ test('a guest plays Linear Pursuit against the computer until a King falls', asy
   assert.equal(await page.$$eval('svg.board .lp-piece.kind-P', (e) => e.length), 0, 'no Pawns with pawns=off');
   await screenshot(page, 'pursuit-start');
 
-  // Strategy: capture a King if possible, then anything, then enter pieces.
-  const kingAt = async () => page.$$eval('svg.board .lp-piece.kind-K', (els) => els.map((e) => e.dataset.key));
+  // Strategy: capture the North King if possible, then any piece, then move
+  // (or enter) to the inner position nearest the North King on the
+  // pentagrams board (lines i±1 and i±8), varying among equally near targets.
+  // Repetition is off so that the random opponent's shuffling cannot end the
+  // game early; the King falls well before the 300-ply limit.
+  const northKing = async () => page.$eval('svg.board .lp-piece.kind-K.side-north', (e) => e.dataset.key);
+  const distance = (a, b) => {
+    const seen = new Map([[a, 0]]);
+    const queue = [a];
+    while (queue.length) {
+      const p = queue.shift();
+      if (p === b) return seen.get(p);
+      for (const d of [1, 19, 8, 12]) {
+        const q = (p + d) % 20;
+        if (!seen.has(q)) { seen.set(q, seen.get(p) + 1); queue.push(q); }
+      }
+    }
+    return 99;
+  };
+  const inner = (key) => (/^\d+$/.test(key) ? Number(key) : null);
   let moves = 0;
   for (; moves < 300; moves++) {
     if (!(await waitTurn(page))) break;
-    const kings = await kingAt();
-    await playOneMove(page, (c) => c.find((m) => kings.includes(m.to))
-      || c.find((m) => m.occupied)
-      || c.find((m) => m.from.startsWith('o') && !['o10', 'o0'].includes(m.from))
-      || c[moves % c.length]);
+    const king = await northKing();
+    await playOneMove(page, (c) => {
+      const hit = c.find((m) => m.to === king) || c.find((m) => m.occupied);
+      if (hit || inner(king) === null) return hit || c[moves % c.length];
+      const score = (m) => (inner(m.to) === null ? 99 : distance(inner(m.to), inner(king)));
+      const best = Math.min(...c.map(score));
+      const near = c.filter((m) => score(m) === best);
+      return near[moves % near.length];
+    });
     if (moves === 6) await screenshot(page, 'pursuit-midgame');
   }
   await page.waitForSelector('#result-banner');
