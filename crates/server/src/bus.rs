@@ -14,7 +14,8 @@ pub trait EventBus: Send + Sync + 'static {
     fn publish_game(&self, game_id: &str, event: Arc<Published>);
     /// Subscribes to the events of game `game_id`.
     fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>>;
-    /// Signals that the lobby (open seeks) changed.
+    /// Signals that the lobby changed (a seek opened, closed or was taken, a
+    /// game started or ended).
     fn publish_lobby(&self);
     /// Subscribes to lobby changes.
     fn subscribe_lobby(&self) -> broadcast::Receiver<()>;

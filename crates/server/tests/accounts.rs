@@ -204,7 +204,8 @@ async fn lobby(backend: Backend) {
     let server = TestServer::start(backend).await;
     let (mut a, mut b) = server.two_guests().await;
     let mut lobby = server.client().socket("/api/lobby/ws").await;
-    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
+    let empty = json!({"type": "lobby", "seeks": [], "live": []});
+    assert_eq!(lobby.next().await, empty);
     let (id, _) = a
         .create_game(
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
@@ -213,6 +214,7 @@ async fn lobby(backend: Backend) {
     let update = lobby.next().await;
     assert_eq!(update["seeks"][0]["id"], json!(id));
     assert_eq!(update["seeks"][0]["status"], "waiting");
+    assert_eq!(update["live"], json!([]));
     assert_eq!(a.get_ok("/api/lobby").await["seeks"][0]["id"], json!(id));
     // A private challenge is not listed.
     a.post_ok(
@@ -226,12 +228,22 @@ async fn lobby(backend: Backend) {
             .map(Vec::len),
         Some(1)
     );
-    // One's own seek cannot be joined; another player joins it.
+    // One's own seek cannot be joined; another player joins it, and the
+    // game moves from the seeks to the live games.
     let (s, _) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(s, 403);
     let joined = b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(joined["game"]["status"], "live");
-    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
+    let update = lobby.next().await;
+    assert_eq!(update["seeks"], json!([]));
+    assert_eq!(update["live"][0]["id"], json!(id));
+    assert_eq!(update["live"][0]["status"], "live");
+    assert_eq!(a.get_ok("/api/lobby").await["live"][0]["id"], json!(id));
+    // When it ends, it leaves the live games.
+    let mut ws = a.ws(&id, None).await;
+    ws.next().await;
+    assert_eq!(ws.action("resign").await, "ack");
+    assert_eq!(lobby.next().await, empty);
     // Cancelling a waiting seek.
     let (id2, _) = a
         .create_game(
@@ -247,7 +259,13 @@ async fn lobby(backend: Backend) {
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
     assert_eq!(s, 200);
-    assert_eq!(lobby.next().await, json!({"type": "seeks", "seeks": []}));
+    assert_eq!(lobby.next().await, empty);
+    // A game against the computer is listed live from its start.
+    let (id3, _) = b
+        .create_game(json!({"game": "loa", "clock": {"type": "untimed"},
+            "opponent": {"type": "computer", "level": "random"}}))
+        .await;
+    assert_eq!(lobby.next().await["live"][0]["id"], json!(id3));
 }
 
 test_on_every_backend!(the_lobby_updates_live, lobby);

@@ -175,20 +175,23 @@ export function render(main, _params, { navigate }) {
       return gameRow(g, [mine ? h('a.btn.small.ghost', { href: `/game/${g.id}` }, t('lobby.open')) : null, action]);
     }));
   };
-  replace(seeksList, h('li.empty-row', null, t('common.loading')));
-  const socket = new LiveSocket('/api/lobby/ws', { onMessage: (msg) => { if (msg.type === 'seeks') drawSeeks(msg.seeks); } });
-
-  const drawLive = async () => {
-    try {
-      const { games } = await api.games({ status: 'live', limit: 20 });
-      replace(liveList, games.length ? games.map((g) => gameRow(g, h('a.btn.small.ghost', { href: `/game/${g.id}` }, t('lobby.watch')))) : h('li.empty-row', null, t('lobby.no_live')));
-    } catch (err) {
-      replace(liveList, errorBox(err));
-    }
+  const drawLive = (games) => {
+    replace(liveList, games.length
+      ? games.map((g) => gameRow(g, h('a.btn.small.ghost', { href: `/game/${g.id}` }, t('lobby.watch'))))
+      : h('li.empty-row', null, t('lobby.no_live')));
   };
-  getCatalogue().then(drawLive, drawLive);
-  const timer = setInterval(drawLive, 8000);
-  return () => { socket.close(); clearInterval(timer); };
+  replace(seeksList, h('li.empty-row', null, t('common.loading')));
+  replace(liveList, h('li.empty-row', null, t('common.loading')));
+  // The lobby socket sends the open seeks and the live games at once and
+  // again at every change.
+  const socket = new LiveSocket('/api/lobby/ws', {
+    onMessage: (msg) => {
+      if (msg.type !== 'lobby') return;
+      drawSeeks(msg.seeks);
+      drawLive(msg.live);
+    },
+  });
+  return () => socket.close();
 }
 
 function field(label, control) {

@@ -261,15 +261,19 @@ impl Actor {
         let now = now_ms();
         let clocks = self.state.clocks.map(|c| c.stopped(now));
         let (ratings, updates) = self.ratings(&result).await?;
-        self.commit(
-            StoredEvent::End {
-                result,
-                clocks,
-                ratings,
-            },
-            updates,
-        )
-        .await
+        let version = self
+            .commit(
+                StoredEvent::End {
+                    result,
+                    clocks,
+                    ratings,
+                },
+                updates,
+            )
+            .await?;
+        // The game leaves the lobby's list of live games.
+        self.ctx.bus.publish_lobby();
+        Ok(version)
     }
 
     async fn ratings(

@@ -205,7 +205,8 @@ pub async fn create(
     app.store.insert_game(&row, first_event.as_ref()).await?;
     if starts_now {
         app.registry.ensure(&row.id);
-    } else if kind_of_game == "seek" {
+    }
+    if starts_now || kind_of_game == "seek" {
         app.bus.publish_lobby();
     }
     Ok(Json(
@@ -268,9 +269,7 @@ pub async fn join(
         Err(e) => return Err(ApiError::internal(format!("{e:#}"))),
     }
     app.registry.ensure(&id);
-    if row.kind == "seek" {
-        app.bus.publish_lobby();
-    }
+    app.bus.publish_lobby();
     let row = game_row(&app, &id).await?;
     Ok(Json(json!({"game": summary(&row)?})))
 }
@@ -360,9 +359,31 @@ pub async fn seeks(app: &App) -> ApiResult<Vec<Value>> {
     .await
 }
 
+/// The games being played, newest first (the lobby shows the first
+/// [`LOBBY_LIVE_GAMES`]).
+pub async fn live_games(app: &App) -> ApiResult<Vec<Value>> {
+    list_rows(
+        app,
+        GameFilter {
+            status: Some("live".into()),
+            limit: LOBBY_LIVE_GAMES,
+            ..GameFilter::default()
+        },
+    )
+    .await
+}
+
+/// How many live games the lobby lists.
+pub const LOBBY_LIVE_GAMES: i64 = 20;
+
+/// The lobby: open seeks and games being played.
+pub async fn lobby_view(app: &App) -> ApiResult<Value> {
+    Ok(json!({"seeks": seeks(app).await?, "live": live_games(app).await?}))
+}
+
 /// `GET /api/lobby`.
 pub async fn lobby(State(app): State<AppState>) -> ApiResult<Json<Value>> {
-    Ok(Json(json!({"seeks": seeks(&app).await?})))
+    Ok(Json(lobby_view(&app).await?))
 }
 
 /// Loads a game's state (rebuilt from its events).

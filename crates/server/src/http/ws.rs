@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::state::GameState;
-use crate::http::games::seeks;
+use crate::http::games::lobby_view;
 use crate::http::{current_user, query, AppState};
 use crate::ids::is_id;
 use axum::extract::rejection::QueryRejection;
@@ -14,7 +14,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The largest WebSocket message accepted.
 pub const MAX_MESSAGE: usize = 16 * 1024;
@@ -231,7 +231,8 @@ async fn watch_game(
     }
 }
 
-/// `GET /api/lobby/ws`: the open seeks, sent again at every change.
+/// `GET /api/lobby/ws`: the lobby (open seeks and live games), sent again
+/// at every change.
 pub async fn lobby_ws(State(app): State<AppState>, ws: WebSocketUpgrade) -> Response {
     ws.max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| watch_lobby(app, socket))
@@ -242,8 +243,13 @@ async fn watch_lobby(app: AppState, mut socket: WebSocket) {
     let mut dirty = true;
     loop {
         if dirty {
-            let message = match seeks(&app).await {
-                Ok(seeks) => json!({"type": "seeks", "seeks": seeks}),
+            // Changes that came meanwhile are all in the view sent now.
+            while matches!(changes.try_recv(), Ok(()) | Err(TryRecvError::Lagged(_))) {}
+            let message = match lobby_view(&app).await {
+                Ok(mut view) => {
+                    view["type"] = json!("lobby");
+                    view
+                }
                 Err(e) => json!({"type": "error", "error": e.message}),
             };
             if !send(&mut socket, message).await {
