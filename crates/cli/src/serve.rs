@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::Args;
 use gamut_server::{Server, ServerConfig, WebDir};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Options of `gamut serve`.
 #[derive(Args, Debug)]
@@ -26,6 +27,9 @@ pub struct ServeArgs {
     /// How many computer moves may be computed at once (default: cores).
     #[arg(long)]
     ai_workers: Option<usize>,
+    /// Days a session stays valid since its last use (default: 30).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3650))]
+    session_days: Option<u64>,
 }
 
 /// The web client: `--web`, else `./web`, else the workspace's `web/`.
@@ -57,6 +61,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     config.web = web_dir(args.web)?;
     if let Some(n) = args.ai_workers {
         config.ai_workers = n;
+    }
+    if let Some(days) = args.session_days {
+        config.session_lifetime = Duration::from_secs(days * 86_400);
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {

@@ -69,9 +69,10 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .filter(|v| crate::ids::is_id(v))
 }
 
-/// The `Set-Cookie` value that stores `token`.
-pub fn session_cookie(token: &str) -> String {
-    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000")
+/// The `Set-Cookie` value that stores `token` for `max_age_secs` seconds
+/// (the session lifetime).
+pub fn session_cookie(token: &str, max_age_secs: i64) -> String {
+    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_secs}")
 }
 
 /// The `Set-Cookie` value that clears the session.

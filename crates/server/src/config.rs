@@ -1,6 +1,10 @@
 //! How a server is started: address, storage, web client.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// The default session lifetime: 30 days since the last use.
+pub const DEFAULT_SESSION_LIFETIME: Duration = Duration::from_secs(30 * 86_400);
 
 /// Where the web client's files are.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,11 +30,15 @@ pub struct ServerConfig {
     pub web: WebDir,
     /// How many computer moves may be thought about at once.
     pub ai_workers: usize,
+    /// How long a session stays valid since its last use (at least 1 s;
+    /// also the cookie's `Max-Age`).
+    pub session_lifetime: Duration,
 }
 
 impl ServerConfig {
     /// Defaults: 127.0.0.1:8080, `./gamut-data`, no web client, one AI
-    /// worker per core (at least one).
+    /// worker per core (at least one), sessions valid for 30 days since
+    /// their last use.
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
         ServerConfig {
             host: "127.0.0.1".into(),
@@ -41,6 +49,7 @@ impl ServerConfig {
             ai_workers: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
+            session_lifetime: DEFAULT_SESSION_LIFETIME,
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod rate_limit;
 pub mod rating;
 pub mod record;
 pub mod server;
+pub mod session;
 pub mod store;
 
 pub use config::{ServerConfig, WebDir};

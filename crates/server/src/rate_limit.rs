@@ -1,30 +1,30 @@
-//! A sliding-window counter of failures per key (sign-in attempts per
-//! username and per address).
+//! A sliding-window counter of attempts per key (failed sign-ins per
+//! username and per address, sign-ups per address).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-/// Allows at most `max` failures per key within `window_ms`.
+/// Allows at most `max` counted attempts per key within `window_ms`.
 #[derive(Debug)]
 pub struct RateLimiter {
     max: usize,
     window_ms: i64,
-    failures: Mutex<HashMap<String, VecDeque<i64>>>,
+    attempts: Mutex<HashMap<String, VecDeque<i64>>>,
 }
 
 impl RateLimiter {
-    /// A limiter of `max` failures per `window_ms`.
+    /// A limiter of `max` attempts per `window_ms`.
     pub fn new(max: usize, window_ms: i64) -> Self {
         RateLimiter {
             max,
             window_ms,
-            failures: Mutex::new(HashMap::new()),
+            attempts: Mutex::new(HashMap::new()),
         }
     }
 
     /// If `key` is blocked at `now`: the milliseconds until it is not.
     pub fn blocked_for(&self, key: &str, now: i64) -> Option<i64> {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
         let times = map.get_mut(key)?;
         while times.front().is_some_and(|&t| t <= now - self.window_ms) {
             times.pop_front();
@@ -36,9 +36,9 @@ impl RateLimiter {
         }
     }
 
-    /// Counts a failure of `key` at `now`.
-    pub fn fail(&self, key: &str, now: i64) {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+    /// Counts an attempt of `key` at `now`.
+    pub fn record(&self, key: &str, now: i64) {
+        let mut map = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 100_000 {
             let window = self.window_ms;
             map.retain(|_, times| times.back().is_some_and(|&t| t > now - window));
@@ -52,11 +52,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blocks_after_max_failures_within_the_window() {
+    fn blocks_after_max_attempts_within_the_window() {
         let limiter = RateLimiter::new(2, 1_000);
         assert_eq!(limiter.blocked_for("a", 0), None);
-        limiter.fail("a", 0);
-        limiter.fail("a", 100);
+        limiter.record("a", 0);
+        limiter.record("a", 100);
         assert_eq!(limiter.blocked_for("a", 200), Some(800));
         assert_eq!(limiter.blocked_for("b", 200), None);
         assert_eq!(limiter.blocked_for("a", 1_000), None);

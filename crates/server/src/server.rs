@@ -7,6 +7,7 @@ use crate::game::actor::ActorContext;
 use crate::game::registry::Registry;
 use crate::http::{router, App};
 use crate::rate_limit::RateLimiter;
+use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;
 use anyhow::Context;
 use std::net::SocketAddr;
@@ -18,11 +19,14 @@ use tokio::task::JoinHandle;
 pub struct Server {
     addr: SocketAddr,
     task: JoinHandle<std::io::Result<()>>,
+    sweeper: JoinHandle<()>,
 }
 
 impl Server {
-    /// Opens the store, resumes every live game and starts serving.
+    /// Opens the store, resumes every live game, starts deleting expired
+    /// sessions (now and periodically) and starts serving.
     pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
+        let sessions = SessionLifetime::new(config.session_lifetime).map_err(anyhow::Error::msg)?;
         let store = Store::open(&config.data_dir, config.database_url.as_deref()).await?;
         let bus: Arc<dyn EventBus> = Arc::new(InProcessBus::default());
         let ctx = ActorContext {
@@ -36,6 +40,8 @@ impl Server {
             bus,
             signin_by_name: RateLimiter::new(5, 60_000),
             signin_by_addr: RateLimiter::new(20, 60_000),
+            signup_by_addr: RateLimiter::new(5, 60_000),
+            sessions,
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         for id in &live {
@@ -48,7 +54,12 @@ impl Server {
         let addr = listener.local_addr()?;
         let service = router(app, &config.web).into_make_service_with_connect_info::<SocketAddr>();
         let task = tokio::spawn(async move { axum::serve(listener, service).await });
-        Ok(Server { addr, task })
+        let sweeper = spawn_sweeper(store, sessions);
+        Ok(Server {
+            addr,
+            task,
+            sweeper,
+        })
     }
 
     /// The address it listens on.
@@ -58,11 +69,14 @@ impl Server {
 
     /// Serves until the process is stopped or the server fails.
     pub async fn wait(self) -> anyhow::Result<()> {
-        self.task.await.context("server task")?.context("serving")
+        let served = self.task.await;
+        self.sweeper.abort();
+        served.context("server task")?.context("serving")
     }
 
     /// Stops serving.
     pub fn stop(self) {
         self.task.abort();
+        self.sweeper.abort();
     }
 }

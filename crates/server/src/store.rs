@@ -13,7 +13,10 @@ use sqlx::{AnyPool, Executor, Row};
 use std::path::Path;
 
 /// The migrations, in order: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_init.sql")),
+    (2, include_str!("../migrations/0002_session_last_use.sql")),
+];
 
 /// A user as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,26 +282,56 @@ impl Store {
         row.map(|r| user_from(&r)).transpose()
     }
 
-    /// Stores a session.
-    pub async fn create_session(&self, token: &str, user_id: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO sessions (token, user_id, created_at) VALUES ($1, $2, $3)")
+    /// Stores a session, created and last used at `now`.
+    pub async fn create_session(
+        &self,
+        token: &str,
+        user_id: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO sessions (token, user_id, created_at, last_used_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token)
+        .bind(user_id)
+        .bind(now)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The user of a session and when the session was last used (expired
+    /// or not).
+    pub async fn session(&self, token: &str) -> Result<Option<(UserRow, i64)>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT u.id, u.name, u.guest, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1",
+        )
+        .bind(token)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((user_from(&r)?, r.try_get(3)?))).transpose()
+    }
+
+    /// Records that a session was used at `now` (never moving its last use
+    /// back).
+    pub async fn touch_session(&self, token: &str, now: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE token = $2 AND last_used_at < $3")
+            .bind(now)
             .bind(token)
-            .bind(user_id)
-            .bind(now_ms())
+            .bind(now)
             .execute(&self.pool)
             .await?;
         Ok(())
     }
 
-    /// The user of a session.
-    pub async fn session_user(&self, token: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        let row = sqlx::query(
-            "SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1",
-        )
-        .bind(token)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| user_from(&r)).transpose()
+    /// Deletes every session last used before `cutoff`; how many.
+    pub async fn delete_sessions_used_before(&self, cutoff: i64) -> Result<u64, sqlx::Error> {
+        let result = sqlx::query("DELETE FROM sessions WHERE last_used_at < $1")
+            .bind(cutoff)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected())
     }
 
     /// Ends a session.

@@ -25,15 +25,23 @@ pub struct Credentials {
     password: String,
 }
 
+/// 429: too many `what`, allowed again in `ms` milliseconds.
+fn too_many(what: &str, ms: i64) -> ApiError {
+    ApiError::too_many(format!("too many {what}, retry in {} s", (ms + 999) / 1000))
+}
+
 fn user_json(user: &UserRow) -> serde_json::Value {
     json!({ "user": UserView::from(user) })
 }
 
 async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
     let token = random_token(32);
-    app.store.create_session(&token, &user.id).await?;
+    app.store.create_session(&token, &user.id, now_ms()).await?;
     Ok((
-        [(SET_COOKIE, session_cookie(&token))],
+        [(
+            SET_COOKIE,
+            session_cookie(&token, app.sessions.max_age_secs()),
+        )],
         Json(user_json(user)),
     )
         .into_response())
@@ -66,14 +74,22 @@ pub async fn guest(State(app): State<AppState>, headers: HeaderMap) -> ApiResult
     Err(ApiError::internal("could not name a guest"))
 }
 
-/// `POST /api/signup`.
+/// `POST /api/signup` (rate-limited per address: every valid attempt
+/// counts, taken names included).
 pub async fn signup(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
+    let now = now_ms();
+    let addr_key = addr.ip().to_string();
+    if let Some(ms) = app.signup_by_addr.blocked_for(&addr_key, now) {
+        return Err(too_many("sign-ups from this address", ms));
+    }
     auth::check_username(&c.username).map_err(ApiError::bad_request)?;
     auth::check_password(&c.password).map_err(ApiError::bad_request)?;
+    app.signup_by_addr.record(&addr_key, now);
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&c.password))
         .await
         .map_err(ApiError::internal)?
@@ -110,10 +126,7 @@ pub async fn signin(
         .blocked_for(&name_key, now)
         .max(app.signin_by_addr.blocked_for(&addr_key, now));
     if let Some(ms) = blocked {
-        return Err(ApiError::too_many(format!(
-            "too many sign-in attempts, retry in {} s",
-            (ms + 999) / 1000
-        )));
+        return Err(too_many("sign-in attempts", ms));
     }
     let found = app.store.user_by_name(&c.username).await?;
     let ok = match &found {
@@ -128,8 +141,8 @@ pub async fn signin(
     match found {
         Some((user, _)) if ok => start_session(&app, &user).await,
         _ => {
-            app.signin_by_name.fail(&name_key, now);
-            app.signin_by_addr.fail(&addr_key, now);
+            app.signin_by_name.record(&name_key, now);
+            app.signin_by_addr.record(&addr_key, now);
             Err(ApiError::unauthorized("wrong username or password"))
         }
     }

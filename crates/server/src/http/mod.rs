@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod catalogue;
 pub mod games;
 pub mod records;
+pub mod session_refresh;
 pub mod users;
 pub mod ws;
 
@@ -13,12 +14,15 @@ use crate::bus::EventBus;
 use crate::config::WebDir;
 use crate::error::{ApiError, ApiResult};
 use crate::game::registry::Registry;
+use crate::ids::now_ms;
 use crate::rate_limit::RateLimiter;
+use crate::session::SessionLifetime;
 use crate::store::{Store, UserRow};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query};
 use axum::http::HeaderMap;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::de::DeserializeOwned;
@@ -41,6 +45,10 @@ pub struct App {
     pub signin_by_name: RateLimiter,
     /// Sign-in failures per address.
     pub signin_by_addr: RateLimiter,
+    /// Sign-up attempts per address.
+    pub signup_by_addr: RateLimiter,
+    /// How long sessions live.
+    pub sessions: SessionLifetime,
 }
 
 /// The shared state handed to handlers.
@@ -70,6 +78,10 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/leaderboard/{game}", get(users::leaderboard))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(from_fn_with_state(
+            app.clone(),
+            session_refresh::resend_cookie,
+        ))
         .with_state(app);
     let router = Router::new()
         .nest("/api", api)
@@ -96,12 +108,26 @@ pub fn query<T>(q: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
         .map_err(|e| ApiError::bad_request(format!("invalid query: {}", e.body_text())))
 }
 
-/// The signed-in user (guest or registered), if any.
+/// The signed-in user (guest or registered), if any. An expired session is
+/// deleted and counts as none; a live one has its last use refreshed now and
+/// then (see [`crate::session`]).
 pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<UserRow>> {
-    match session_token(headers) {
-        Some(token) => Ok(app.store.session_user(&token).await?),
-        None => Ok(None),
+    let Some(token) = session_token(headers) else {
+        return Ok(None);
+    };
+    let Some((user, last_used)) = app.store.session(&token).await? else {
+        return Ok(None);
+    };
+    let now = now_ms();
+    if app.sessions.expired(last_used, now) {
+        app.store.delete_session(&token).await?;
+        return Ok(None);
     }
+    if app.sessions.needs_refresh(last_used, now) {
+        app.store.touch_session(&token, now).await?;
+        session_refresh::mark_refreshed();
+    }
+    Ok(Some(user))
 }
 
 /// The signed-in user, or 401.

@@ -119,7 +119,18 @@ pub struct TestServer {
 impl TestServer {
     /// Starts a server on `backend`.
     pub async fn start(backend: Backend) -> TestServer {
-        let server = gamut_server::Server::start(backend.config())
+        TestServer::start_with(backend, |_| {}).await
+    }
+
+    /// Starts a server on `backend` with the configuration changed by
+    /// `configure` (e.g. a short session lifetime).
+    pub async fn start_with(
+        backend: Backend,
+        configure: impl FnOnce(&mut gamut_server::ServerConfig),
+    ) -> TestServer {
+        let mut config = backend.config();
+        configure(&mut config);
+        let server = gamut_server::Server::start(config)
             .await
             .expect("server starts");
         TestServer {

@@ -1,0 +1,247 @@
+//! Session lifetime (sliding expiry, refreshed now and then, expired
+//! sessions refused and deleted) and the sign-up rate limit.
+
+mod common;
+
+use common::{Backend, Client, TestServer};
+use gamut_server::store::Store;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The store of a running test server, opened a second time.
+async fn open_store(server: &TestServer) -> Store {
+    let url = server.backend.database_url();
+    Store::open(&server.backend.data_dir(), url.as_deref())
+        .await
+        .expect("open the store")
+}
+
+/// The token in a client's `gamut_session=TOKEN` cookie.
+fn token(client: &Client) -> String {
+    let cookie = client.cookie.as_deref().expect("a session cookie");
+    cookie
+        .strip_prefix("gamut_session=")
+        .expect("the session cookie")
+        .to_owned()
+}
+
+/// `GET /api/me` with the client's cookie: the user and the `Set-Cookie`
+/// header, if the server sent one.
+async fn me_with_cookie(client: &Client) -> (Value, Option<String>) {
+    let resp = reqwest::Client::new()
+        .get(format!("{}/api/me", client.base))
+        .header(
+            "cookie",
+            client.cookie.as_deref().expect("a session cookie"),
+        )
+        .send()
+        .await
+        .expect("request");
+    let set_cookie = resp
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().expect("ASCII cookie").to_owned());
+    let body: Value = resp.json().await.expect("JSON body");
+    (body["user"].clone(), set_cookie)
+}
+
+/// Signs up `name`; the `Set-Cookie` header of the answer.
+async fn sign_up(client: &mut Client, name: &str) -> String {
+    let resp = reqwest::Client::new()
+        .post(format!("{}/api/signup", client.base))
+        .json(&json!({"username": name, "password": "correct horse"}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status(), 200);
+    let set_cookie = resp
+        .headers()
+        .get("set-cookie")
+        .expect("a session cookie")
+        .to_str()
+        .expect("ASCII cookie")
+        .to_owned();
+    let pair = set_cookie.split(';').next().expect("name=value");
+    client.cookie = Some(pair.to_owned());
+    set_cookie
+}
+
+async fn expiry(backend: Backend) {
+    let server =
+        TestServer::start_with(backend, |c| c.session_lifetime = Duration::from_secs(1)).await;
+    let store = open_store(&server).await;
+    let mut alice = server.client();
+    let cookie = sign_up(&mut alice, "alice").await;
+    assert!(cookie.contains("; Max-Age=1"), "{cookie}");
+    let mut bob = server.client();
+    sign_up(&mut bob, "bob").await;
+    let mut guest = server.guest().await;
+    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    assert_eq!(guest.get_ok("/api/me").await["user"]["guest"], true);
+
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    // Refused like an unknown session, and deleted on use.
+    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+    assert_eq!(store.session(&token(&alice)).await.expect("query"), None);
+    assert_eq!(guest.get_ok("/api/me").await, json!({"user": null}));
+    let (s, v) = guest
+        .post(
+            "/api/games",
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (401, Some("sign in or play as a guest first"))
+    );
+    // An expired guest cookie gets a new guest.
+    let again = guest.post_ok("/api/guest", json!({})).await;
+    assert_eq!(again["user"]["guest"], true);
+    assert_eq!(guest.get_ok("/api/me").await["user"], again["user"]);
+    // Bob's unused session is deleted by the periodic sweep.
+    let bob_token = token(&bob);
+    let mut swept = false;
+    for _ in 0..50 {
+        if store.session(&bob_token).await.expect("query").is_none() {
+            swept = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(swept, "the expired session was not deleted");
+    // Signing in again works.
+    alice
+        .post_ok(
+            "/api/signin",
+            json!({"username": "alice", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+}
+
+test_on_every_backend!(expired_sessions_are_refused_and_deleted, expiry);
+
+async fn sliding(backend: Backend) {
+    let server =
+        TestServer::start_with(backend, |c| c.session_lifetime = Duration::from_secs(2)).await;
+    let store = open_store(&server).await;
+    let mut alice = server.client();
+    sign_up(&mut alice, "alice").await;
+    let (_, created) = store
+        .session(&token(&alice))
+        .await
+        .expect("query")
+        .expect("a session");
+    // Used every 0.4 s for twice its lifetime: it keeps working, and each
+    // use (more than a tenth of the lifetime after the last) slides both
+    // the stored last use and the cookie.
+    for _ in 0..10 {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let (user, set_cookie) = me_with_cookie(&alice).await;
+        assert_eq!(user["name"], "alice");
+        let set_cookie = set_cookie.expect("the cookie is sent again");
+        assert!(
+            set_cookie.starts_with(&format!("gamut_session={};", token(&alice)))
+                && set_cookie.contains("; Max-Age=2"),
+            "{set_cookie}"
+        );
+    }
+    let (_, last_used) = store
+        .session(&token(&alice))
+        .await
+        .expect("query")
+        .expect("a session");
+    assert!(last_used >= created + 3_600, "{created} {last_used}");
+    // Then left unused, it expires.
+    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+}
+
+test_on_every_backend!(a_used_session_keeps_working, sliding);
+
+async fn refresh_interval(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let store = open_store(&server).await;
+    let mut alice = server.client();
+    let cookie = sign_up(&mut alice, "alice").await;
+    assert!(cookie.contains("; Max-Age=2592000"), "{cookie}");
+    let (_, created) = store
+        .session(&token(&alice))
+        .await
+        .expect("query")
+        .expect("a session");
+    // Within the refresh interval (an hour), uses write nothing and send
+    // no cookie.
+    for _ in 0..3 {
+        let (user, set_cookie) = me_with_cookie(&alice).await;
+        assert_eq!(user["name"], "alice");
+        assert_eq!(set_cookie, None);
+    }
+    let (_, last_used) = store
+        .session(&token(&alice))
+        .await
+        .expect("query")
+        .expect("a session");
+    assert_eq!(last_used, created);
+}
+
+test_on_every_backend!(
+    sessions_last_30_days_and_are_not_written_on_every_use,
+    refresh_interval
+);
+
+async fn signup_limit(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut client = server.client();
+    // Invalid requests do not count.
+    for _ in 0..3 {
+        let (s, _) = client
+            .post(
+                "/api/signup",
+                json!({"username": "x", "password": "whatever123"}),
+            )
+            .await;
+        assert_eq!(s, 400);
+    }
+    // Five sign-ups a minute from one address (taken names count too)...
+    for name in ["user1", "user2", "user3", "user4"] {
+        client
+            .post_ok(
+                "/api/signup",
+                json!({"username": name, "password": "whatever123"}),
+            )
+            .await;
+    }
+    let (s, _) = client
+        .post(
+            "/api/signup",
+            json!({"username": "USER1", "password": "whatever123"}),
+        )
+        .await;
+    assert_eq!(s, 409);
+    // ...then a clear 429 until the minute is over.
+    let (s, v) = client
+        .post(
+            "/api/signup",
+            json!({"username": "user6", "password": "whatever123"}),
+        )
+        .await;
+    assert_eq!(s, 429, "{v}");
+    let error = v["error"].as_str().expect("an error message");
+    assert!(
+        error.starts_with("too many sign-ups from this address, retry in ")
+            && error.ends_with(" s"),
+        "{error}"
+    );
+    assert_eq!(v.as_object().map(|o| o.len()), Some(1), "{v}");
+    // Signing in and guests are not affected.
+    client
+        .post_ok(
+            "/api/signin",
+            json!({"username": "user1", "password": "whatever123"}),
+        )
+        .await;
+    server.guest().await;
+}
+
+test_on_every_backend!(sign_ups_are_rate_limited_per_address, signup_limit);
