@@ -339,6 +339,66 @@ async fn ai_isolation(backend: Backend) {
 
 test_on_every_backend!(computer_thinking_does_not_block_other_games, ai_isolation);
 
+async fn hidden_against_computer(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    for side in ["first", "second"] {
+        let mut me = server.guest().await;
+        let (id, _) = me
+            .create_game(json!({"game": "football", "clock": untimed(), "side": side,
+                "options": {"half-length": "2", "placement": "simultaneous"},
+                "opponent": {"type": "computer", "level": "easy"}}))
+            .await;
+        let mut ws = me.ws(&id, None).await;
+        let mine = usize::from(side == "second");
+        // Team choices, in turn, up to the hidden placement phase.
+        let mut state = me.state(&id).await;
+        while state["hidden"].is_null() {
+            if state["to_move"] == json!(mine) {
+                ws.play(first_legal(&state)).await;
+            } else {
+                ws.wait_for(|m| m["type"] == "event").await;
+            }
+            state = me.state(&id).await;
+        }
+        let before = moves_len(&state);
+        // The computer places all its pieces while the player has placed
+        // none, and nothing of them is shown.
+        while state["hidden"]["done"][1 - mine] != json!(true) {
+            ws.wait_for(|m| m["type"] == "event").await;
+            state = me.state(&id).await;
+            assert_eq!(moves_len(&state), before, "{side}: placements shown");
+            assert_eq!(state["hidden"]["done"][mine], json!(false), "{side}");
+        }
+        assert!(!state["hidden"].is_null(), "{side}: the phase ended early");
+        let theirs = state["hidden"]["placed"][1 - mine]
+            .as_u64()
+            .expect("placed");
+        // The player places; then everything is revealed at once.
+        let mut placed = 0;
+        while let Some(mv) = state["hidden"]["legal"].get(0).and_then(Value::as_str) {
+            ws.play(mv).await;
+            placed += 1;
+            state = me.state(&id).await;
+        }
+        assert!(
+            state["hidden"].is_null(),
+            "{side}: revealed when both are done"
+        );
+        let moves = state["moves"].as_array().expect("moves");
+        // (The computer may have kicked off since.)
+        let revealed = moves[before..]
+            .iter()
+            .take_while(|m| m.to_string().contains('@'))
+            .count();
+        assert_eq!(revealed as u64, placed + theirs, "{side}: {state}");
+    }
+}
+
+test_on_every_backend!(
+    the_computer_places_hidden_in_simultaneous_placement,
+    hidden_against_computer
+);
+
 async fn hidden_clocks(backend: Backend) {
     let server = TestServer::start(backend).await;
     let (mut a, mut b) = server.two_guests().await;

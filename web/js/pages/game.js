@@ -153,8 +153,9 @@ class GamePage {
         if (live) playSound('move');
         break;
       case 'hidden-placement':
-        if (!st.hidden) st.hidden = { placed: [0, 0], yours: [], legal: [] };
+        if (!st.hidden) st.hidden = { placed: [0, 0], done: [false, false], yours: [], legal: [] };
         st.hidden.placed = ev.placed;
+        if (ev.done) st.hidden.done = ev.done;
         if (ev.move) st.hidden.yours.push(ev.move);
         if (ev.legal) st.hidden.legal = ev.legal;
         break;

@@ -14,7 +14,8 @@ use crate::game::state::GameState;
 use crate::ids::now_ms;
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
-use gamut_core::{EndReason, Outcome, Player};
+use gamut_ai::Level;
+use gamut_core::{DynMatch, EndReason, Outcome, Player};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Duration, Instant};
@@ -63,6 +64,8 @@ pub enum Command {
     AiMove {
         /// The version it was computed for.
         version: i64,
+        /// The computer's side.
+        side: usize,
         /// The move.
         mv: Option<String>,
     },
@@ -125,25 +128,23 @@ pub async fn run(
                 let result = actor.act(&user_id, action).await;
                 let _ = reply.send(result);
             }
-            Command::AiMove { version, mv } => {
+            Command::AiMove { version, side, mv } => {
                 actor.ai_version = None;
                 if version == actor.state.version {
-                    if let Some(side) = actor.state.to_move() {
-                        match mv {
-                            Some(mv) => {
-                                if let Err(e) = actor.play(side, &mv).await {
-                                    tracing::error!(
-                                        "game {}: computer move {mv}: {}",
-                                        actor.state.meta.id,
-                                        e.message
-                                    );
-                                }
+                    match mv {
+                        Some(mv) => {
+                            if let Err(e) = actor.play(side, &mv).await {
+                                tracing::error!(
+                                    "game {}: computer move {mv}: {}",
+                                    actor.state.meta.id,
+                                    e.message
+                                );
                             }
-                            None => tracing::error!(
-                                "game {}: the computer found no move",
-                                actor.state.meta.id
-                            ),
                         }
+                        None => tracing::error!(
+                            "game {}: the computer found no move",
+                            actor.state.meta.id
+                        ),
                     }
                 }
             }
@@ -237,23 +238,38 @@ impl Actor {
             }
             return;
         }
-        if let Some(side) = self.state.to_move() {
-            if let Some(level) = self.state.meta.computer_level(side) {
-                if self.ai_version != Some(self.state.version) {
-                    self.ai_version = Some(self.state.version);
-                    let game = self.state.game.clone_box();
-                    let left = self.state.clocks.map(|c| c.at(now).ms[side]);
-                    let budget = ai_pool::budget(level, left);
-                    let version = self.state.version;
-                    let pool = self.ctx.ai.clone();
-                    let tx = self.tx.clone();
-                    tokio::spawn(async move {
-                        let mv = pool.think(game, level, budget).await;
-                        let _ = tx.send(Command::AiMove { version, mv }).await;
-                    });
-                }
-            }
+        if self.ai_version == Some(self.state.version) {
+            return;
         }
+        if let Some((side, level, game)) = self.computer_turn() {
+            self.ai_version = Some(self.state.version);
+            let left = self.state.clocks.map(|c| c.at(now).ms[side]);
+            let budget = ai_pool::budget(level, left);
+            let version = self.state.version;
+            let pool = self.ctx.ai.clone();
+            let tx = self.tx.clone();
+            tokio::spawn(async move {
+                let mv = pool.think(game, level, budget).await;
+                let _ = tx.send(Command::AiMove { version, side, mv }).await;
+            });
+        }
+    }
+
+    /// The computer's side that has to act now, its level and the game as
+    /// it may see it: the game itself, or during a hidden placement phase a
+    /// copy without the other side's placements.
+    fn computer_turn(&self) -> Option<(usize, Level, Box<dyn DynMatch>)> {
+        let meta = &self.state.meta;
+        if let Some(phase) = &self.state.hidden {
+            return (0..2).find_map(|side| {
+                let level = meta.computer_level(side)?;
+                let view = phase.view_for(self.state.game.as_ref(), side)?;
+                Some((side, level, view))
+            });
+        }
+        let side = self.state.to_move()?;
+        let level = meta.computer_level(side)?;
+        Some((side, level, self.state.game.clone_box()))
     }
 
     /// Ends the game with `result` (rating a rated game).

@@ -168,6 +168,10 @@ impl Published {
             StoredEvent::HiddenPlacement { side, .. } => {
                 if let Some((placed, legal)) = &self.hidden {
                     obj.insert("placed".into(), json!(placed));
+                    obj.insert(
+                        "done".into(),
+                        json!([legal[0].is_empty(), legal[1].is_empty()]),
+                    );
                     if viewer == Some(*side) {
                         obj.insert("legal".into(), json!(legal[*side]));
                     } else {

@@ -1,5 +1,6 @@
-//! Hidden simultaneous placement (Chess Football, `placement=simultaneous`,
-//! between two people).
+//! Hidden simultaneous placement (Chess Football, `placement=simultaneous`):
+//! between two people, and against the computer, which places seeing only
+//! its own pieces (it thinks on [`HiddenPhase::view_for`]).
 //!
 //! The engine takes a placement phase in sequence: first one side places
 //! all its pieces, then the other. The server instead buffers each side's
@@ -36,9 +37,9 @@ pub fn placing(game: &dyn DynMatch) -> bool {
     !legal.is_empty() && legal.iter().all(|m| is_placement(m))
 }
 
-/// True if placements of this game are hidden (the option, two people).
-pub fn applies(placement_option: Option<&str>, two_people: bool) -> bool {
-    two_people && placement_option == Some("simultaneous")
+/// True if placements of a game with this `placement` option are hidden.
+pub fn applies(placement_option: Option<&str>) -> bool {
+    placement_option == Some("simultaneous")
 }
 
 impl HiddenPhase {
@@ -84,12 +85,17 @@ impl HiddenPhase {
 
     /// `side`'s legal next placements (empty once it is done).
     pub fn legal(&self, game: &dyn DynMatch, side: usize) -> Vec<String> {
-        match self.simulate(game, side) {
-            Some(sim) if sim.side_to_move().index() == side && placing(sim.as_ref()) => {
-                sim.legal_moves()
-            }
-            _ => Vec::new(),
-        }
+        self.view_for(game, side)
+            .map(|sim| sim.legal_moves())
+            .unwrap_or_default()
+    }
+
+    /// What `side` may see while it places: a copy of `game` with its own
+    /// placements (and stand-ins for the other side's when it places
+    /// second), `side` to move; `None` once it is done.
+    pub fn view_for(&self, game: &dyn DynMatch, side: usize) -> Option<Box<dyn DynMatch>> {
+        self.simulate(game, side)
+            .filter(|sim| sim.side_to_move().index() == side && placing(sim.as_ref()))
     }
 
     /// True if `side` has placed all its pieces.

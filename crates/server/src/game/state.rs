@@ -4,7 +4,7 @@
 use crate::clock::Clocks;
 use crate::game::event::{Published, ResultView, StoredEvent};
 use crate::game::hidden::{self, HiddenPhase};
-use crate::game::meta::{GameMeta, Seat};
+use crate::game::meta::GameMeta;
 use crate::store::{EventRow, GameRow, GameUpdate, Store};
 use gamut_core::{DynMatch, Player};
 use serde_json::{json, Value};
@@ -31,6 +31,9 @@ pub struct GameState {
     pub takeback_request: Option<usize>,
     /// A hidden placement phase in progress.
     pub hidden: Option<HiddenPhase>,
+    /// Placements were stored as open moves (by a server that did not hide
+    /// them in this game): no hidden phase starts again.
+    pub open_placements: bool,
     /// The result, once over.
     pub result: Option<ResultView>,
 }
@@ -48,6 +51,7 @@ impl Clone for GameState {
             draw_offer: self.draw_offer,
             takeback_request: self.takeback_request,
             hidden: self.hidden.clone(),
+            open_placements: self.open_placements,
             result: self.result.clone(),
         }
     }
@@ -71,6 +75,7 @@ impl GameState {
             draw_offer: None,
             takeback_request: None,
             hidden: None,
+            open_placements: false,
             result: None,
         })
     }
@@ -152,18 +157,12 @@ impl GameState {
         }
     }
 
-    fn two_people(&self) -> bool {
-        self.meta
-            .seats
-            .iter()
-            .all(|s| matches!(s, Some(Seat::Human { .. })))
-    }
-
     /// Starts a hidden placement phase if one begins here.
     fn refresh_hidden(&mut self, at: i64) {
         if self.hidden.is_none()
+            && !self.open_placements
             && self.live()
-            && hidden::applies(self.meta.option("placement"), self.two_people())
+            && hidden::applies(self.meta.option("placement"))
         {
             self.hidden = HiddenPhase::begin(self.game.as_ref());
             if self.hidden.is_some() {
@@ -215,6 +214,9 @@ impl GameState {
             }
             StoredEvent::Move { side, mv, clocks } => {
                 side_ok(*side)?;
+                if self.hidden.take().is_some() {
+                    self.open_placements = true;
+                }
                 self.play_recorded(mv)?;
                 self.clocks = *clocks;
                 self.draw_offer = None;
@@ -329,6 +331,7 @@ impl GameState {
         let hidden = self.hidden.as_ref().map(|h| {
             json!({
                 "placed": h.placed(),
+                "done": [h.done(m, 0), h.done(m, 1)],
                 "yours": viewer.map(|s| h.pending[s].clone()).unwrap_or_default(),
                 "legal": viewer.map(|s| h.legal(m, s)).unwrap_or_default(),
             })
@@ -398,4 +401,62 @@ pub fn summary_from_row(row: &GameRow) -> Result<Value, String> {
         usize::try_from(row.moves).unwrap_or(0),
         result.as_ref(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ClockControl;
+    use crate::game::meta::Seat;
+    use gamut_games::GameKind;
+
+    fn football_vs_computer() -> GameState {
+        let computer = || {
+            Some(Seat::Computer {
+                computer: "easy".into(),
+            })
+        };
+        let meta = GameMeta {
+            id: "g".into(),
+            kind: GameKind::Football,
+            options: vec![("placement".into(), "simultaneous".into())],
+            start: None,
+            clock: ClockControl::Untimed,
+            speed: "correspondence".into(),
+            rated: false,
+            kind_of_game: "computer".into(),
+            seats: [computer(), computer()],
+            created_at: 0,
+        };
+        let mut state = GameState::new(meta).unwrap();
+        let started = StoredEvent::Started {
+            players: [computer(), computer()],
+            clocks: None,
+        };
+        state.apply(1, 0, &started).unwrap();
+        state
+    }
+
+    #[test]
+    fn placements_stored_as_open_moves_still_replay() {
+        // A game stored by a server that played simultaneous placements in
+        // the open: its move events replay, and play goes on afterwards.
+        let mut state = football_vs_computer();
+        let mut saw_hidden = false;
+        for version in 2..40 {
+            saw_hidden |= state.hidden.is_some();
+            let side = state.game.side_to_move().index();
+            let mv = state.game.legal_moves()[0].clone();
+            let event = StoredEvent::Move {
+                side,
+                mv,
+                clocks: None,
+            };
+            state.apply(version, 0, &event).unwrap();
+        }
+        assert!(saw_hidden, "a hidden phase would have begun");
+        assert!(state.open_placements && state.hidden.is_none());
+        assert!(state.to_move().is_some());
+        assert!(!hidden::placing(state.game.as_ref()));
+    }
 }
