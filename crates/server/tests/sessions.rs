@@ -4,8 +4,11 @@
 mod common;
 
 use common::{Backend, Client, TestServer};
+use gamut_server::ids::now_ms;
 use gamut_server::store::Store;
 use serde_json::{json, Value};
+use sqlx::any::AnyPoolOptions;
+use sqlx::Executor;
 use std::time::Duration;
 
 /// The store of a running test server, opened a second time.
@@ -245,3 +248,55 @@ async fn signup_limit(backend: Backend) {
 }
 
 test_on_every_backend!(sign_ups_are_rate_limited_per_address, signup_limit);
+
+async fn upgrade(backend: Backend) {
+    // A database as the server left it before sessions expired: only the
+    // first migration, sessions without a last use.
+    let url = match backend.database_url() {
+        Some(url) => url,
+        None => format!(
+            "sqlite://{}?mode=rwc",
+            backend.data_dir().join("gamut.sqlite3").display()
+        ),
+    };
+    sqlx::any::install_default_drivers();
+    let pool = AnyPoolOptions::new().connect(&url).await.expect("connect");
+    let schema = include_str!("../migrations/0001_init.sql");
+    pool.execute(sqlx::raw_sql(schema))
+        .await
+        .expect("old schema");
+    let now = now_ms();
+    let day = 86_400_000;
+    pool.execute(sqlx::raw_sql(&format!(
+        "CREATE TABLE gamut_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL); \
+         INSERT INTO gamut_migrations (version, applied_at) VALUES (1, {now}); \
+         INSERT INTO users (id, name, name_key, password_hash, guest, created_at) \
+           VALUES ('aliceid000000000', 'alice', 'alice', NULL, 0, {now}); \
+         INSERT INTO sessions (token, user_id, created_at) VALUES ('recent', 'aliceid000000000', {}); \
+         INSERT INTO sessions (token, user_id, created_at) VALUES ('stale', 'aliceid000000000', {})",
+        now - day,
+        now - 31 * day
+    )))
+    .await
+    .expect("old rows");
+    pool.close().await;
+
+    let server = TestServer::start(backend).await;
+    let store = open_store(&server).await;
+    let (user, last_used) = store
+        .session("recent")
+        .await
+        .expect("query")
+        .expect("the recent session is kept");
+    assert_eq!((user.name.as_str(), last_used), ("alice", now - day));
+    let mut alice = server.client();
+    alice.cookie = Some("gamut_session=recent".into());
+    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    // The start-up sweep deleted the session unused for 31 days.
+    assert_eq!(store.session("stale").await.expect("query"), None);
+}
+
+test_on_every_backend!(
+    sessions_from_before_the_upgrade_count_from_their_creation,
+    upgrade
+);
