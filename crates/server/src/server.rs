@@ -41,6 +41,7 @@ impl Server {
             signin_by_name: RateLimiter::new(5, 60_000),
             signin_by_addr: RateLimiter::new(20, 60_000),
             signup_by_addr: RateLimiter::new(5, 60_000),
+            guests_by_addr: RateLimiter::new(60, 60_000),
             sessions,
         });
         let live = store.live_game_ids().await.context("listing live games")?;

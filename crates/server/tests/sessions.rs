@@ -300,3 +300,25 @@ test_on_every_backend!(
     sessions_from_before_the_upgrade_count_from_their_creation,
     upgrade
 );
+
+async fn guest_limit(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    // 60 new guests a minute from one address...
+    let mut first = server.guest().await;
+    for _ in 1..60 {
+        server.guest().await;
+    }
+    // ...then a clear 429 for the next.
+    let (s, v) = server.client().post("/api/guest", json!({})).await;
+    assert_eq!(s, 429, "{v}");
+    let error = v["error"].as_str().expect("an error message");
+    assert!(
+        error.starts_with("too many new guests from this address, retry in "),
+        "{error}"
+    );
+    // A guest who has a session keeps it.
+    let again = first.post_ok("/api/guest", json!({})).await;
+    assert_eq!(again["user"]["guest"], json!(true), "{again}");
+}
+
+test_on_every_backend!(new_guests_are_rate_limited_per_address, guest_limit);

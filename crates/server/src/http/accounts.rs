@@ -56,11 +56,21 @@ pub async fn me(
     Ok(Json(json!({ "user": user.as_ref().map(UserView::from) })))
 }
 
-/// `POST /api/guest`.
-pub async fn guest(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+/// `POST /api/guest` (new guests are rate-limited per address).
+pub async fn guest(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     if let Some(user) = current_user(&app, &headers).await? {
         return Ok(Json(user_json(&user)).into_response());
     }
+    let now = now_ms();
+    let addr_key = addr.ip().to_string();
+    if let Some(ms) = app.guests_by_addr.blocked_for(&addr_key, now) {
+        return Err(too_many("new guests from this address", ms));
+    }
+    app.guests_by_addr.record(&addr_key, now);
     for _ in 0..10 {
         let user = UserRow {
             id: new_id(),

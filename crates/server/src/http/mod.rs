@@ -47,6 +47,8 @@ pub struct App {
     pub signin_by_addr: RateLimiter,
     /// Sign-up attempts per address.
     pub signup_by_addr: RateLimiter,
+    /// New guests per address.
+    pub guests_by_addr: RateLimiter,
     /// How long sessions live.
     pub sessions: SessionLifetime,
 }
