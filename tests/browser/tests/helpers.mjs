@@ -167,3 +167,40 @@ export async function assertNoRawKeys(page) {
   const raw = text.match(/\b(?:nav|common|game|lobby|football|result|reason|rules|option|side|piece|action|choose|replay|profile|account|seat|level|speed|clock|board)\.[a-z_]+(?:\.[a-z_-]+)*\b/g) || [];
   assert.deepEqual(raw, [], 'no raw catalogue keys on the page');
 }
+
+/**
+ * Play one move through the game's WebSocket as this page's user (as
+ * docs/api.md describes), without touching the page's board; resolves
+ * with the new version once the server acknowledges it.
+ */
+export function apiMove(page, id, move) {
+  return page.evaluate(([gid, text]) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/games/${gid}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'move', move: text, id: 1 }));
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.id !== 1) return;
+      ws.close();
+      if (msg.type === 'ack') resolve(msg.version);
+      else reject(new Error(`move ${text}: ${msg.error}`));
+    };
+    ws.onerror = () => reject(new Error(`move ${text}: the socket failed`));
+  }), [id, move]);
+}
+
+/**
+ * Play a scripted line through the API, each move by the side to move:
+ * `pages[side]` is that side's page. A quick way to reach a position.
+ */
+export async function apiMoves(pages, id, moves) {
+  for (const move of moves) {
+    const st = await serverState(pages[0], id);
+    assert.notEqual(st.to_move, null, `a side is to move before ${move}`);
+    await apiMove(pages[st.to_move], id, move);
+  }
+}
+
+/** Wait until the page's move list holds `n` moves. */
+export function waitMoves(page, n, timeout = 10000) {
+  return page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, n, { timeout, polling: 50 });
+}
