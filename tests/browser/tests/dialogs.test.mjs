@@ -7,7 +7,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, clickPoint, targetKeys, movableKeys, moveCount, serverState, screenshot, assertNoRawKeys, apiMoves, apiMove, waitMoves, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, serverState, screenshot, assertNoRawKeys, apiMoves, apiMove, waitMoves, BASE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -86,7 +86,9 @@ test('Chess Football: the chooser asks which promotion, and dribble or shot', as
   assert.ok(await waitTurn(alice));
   await clickPoint(alice, 'c4');
   assert.ok((await targetKeys(alice)).some((t) => t.key === 'c8'));
-  await clickPoint(alice, 'c8');
+  await alice.keyboard.press('Escape');
+  // Dropping the holder on an empty goal square asks too.
+  await dragPoint(alice, 'c4', 'c8');
   await alice.waitForSelector('dialog.chooser[open]');
   assert.deepEqual(await chooserChoices(alice), [
     { move: 'c4-c8', label: 'Dribble into the goal' },
@@ -183,6 +185,8 @@ test('a side whose clock runs out loses on time', async () => {
   await alice.waitForSelector('svg.board');
   await bob.goto(`${BASE}${created.url}`);
   await bob.click('#join-game');
+  await bob.waitForSelector('#resign');
+  assert.match(await bob.textContent('.game-info'), /6s\+0/, 'a clock under a minute is shown in seconds');
 
   // Alice (Black) moves at once; then only Bob's clock runs.
   assert.ok(await waitTurn(alice));

@@ -46,11 +46,14 @@ export function optionValueLabel(game, key, value) {
   return has(k) ? t(k) : value;
 }
 
-/** `5+3`, or `∞` for untimed games. */
+/** `5+3` (minutes + seconds; `30s+0` under a minute), or `∞` for untimed games. */
 export function clockText(clock) {
   if (!clock || clock.type !== 'realtime') return t('clock.untimed');
   const min = clock.initial_ms / 60000;
-  return `${Number.isInteger(min) ? min : min.toFixed(1)}+${Math.round(clock.increment_ms / 1000)}`;
+  let initial = Number.isInteger(min) ? String(min) : min.toFixed(1);
+  // The API accepts clocks from 1 s: under a minute, show seconds.
+  if (clock.initial_ms < 60000) initial = `${Math.round(clock.initial_ms / 1000)}s`;
+  return `${initial}+${Number((clock.increment_ms / 1000).toFixed(1))}`;
 }
 
 /** m:ss (or h:mm:ss), tenths under 10 s. */
