@@ -82,6 +82,7 @@ export class LiveSocket {
         const { resolve, reject } = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         if (msg.type === 'ack') resolve(msg); else reject(new Error(msg.error));
+        return; // answered to the requester only (not reported twice)
       }
       this.onMessage?.(msg);
     };

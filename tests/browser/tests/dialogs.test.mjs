@@ -1,9 +1,10 @@
 // Choices and endings the other files do not reach, between two guests
 // (no computer, so every line is fixed): the chooser dialog of Chess
 // Football (a promotion, a dribble into the goal or a shot), the draw
-// declaration of Linear Pursuit when only the Kings remain, and a loss on
-// time. The server cannot start a game from a position, so the scripted
-// lines below are played through the API to get there quickly.
+// declaration of Linear Pursuit when only the Kings remain, a loss on
+// time, and a refused move reported once. The server cannot start a game
+// from a position, so the scripted lines below are played through the API
+// to get there quickly.
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -103,6 +104,28 @@ test('Chess Football: the chooser asks which promotion, and dribble or shot', as
   // A goal: 1-0 for White, and both sides place again.
   for (const p of [alice, bob]) await p.waitForFunction(() => /1 : 0/.test(document.querySelector('#scoreboard')?.textContent || ''), null, { timeout: 5000 });
   assert.equal(await alice.$$eval('svg.board .fb-piece:not([data-key^="hand:"])', (e) => e.length), 0, 'the pitch is cleared for the new placement');
+  for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
+});
+
+test('Chess Football: an open chooser closes when the game ends meanwhile', async () => {
+  const { alice, bob, id } = await challenge('football', {});
+  await apiMoves([alice, bob], id, FOOTBALL_LINE);
+  await waitMoves(alice, FOOTBALL_LINE.length);
+  assert.ok(await waitTurn(alice));
+  await clickPoint(alice, 'a7');
+  await clickPoint(alice, 'a8');
+  await alice.waitForSelector('dialog.chooser[open]');
+  // Bob resigns while Alice ponders the promotion.
+  await bob.click('#resign');
+  await bob.click('#confirm-yes');
+  await alice.waitForSelector('dialog.chooser', { state: 'detached', timeout: 5000 });
+  await alice.waitForSelector('#result-banner');
+  assert.match(await alice.textContent('#result-banner h2'), /You won!/);
+  await alice.click('#result-banner .btn.ghost:last-child'); // the banner closes: nothing blocks the page
+  assert.equal(await alice.$$eval('.notice-area .toast', (e) => e.length), 0, 'no refused move');
+  const st = await serverState(alice, id);
+  assert.equal(st.result.reason, 'resignation');
+  assert.equal(st.moves.length, FOOTBALL_LINE.length, 'no move was sent');
   for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
 });
 
@@ -222,4 +245,26 @@ test('a side whose clock runs out loses on time', async () => {
   await screenshot(bob, 'clock-timeout');
   await assertNoRawKeys(bob);
   for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
+});
+
+test('a move the server refuses is reported once', async () => {
+  const { page, context } = await newPlayer(browser);
+  // Every move goes out with a stale version, so the server refuses it.
+  await context.addInitScript(() => {
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function stale(data) { return send.call(this, String(data).replace(/"version":\d+/, '"version":0')); };
+  });
+  const id = await createGame(page, { game: 'loa', options: { size: '6' }, side: 'first' });
+  assert.ok(await waitTurn(page));
+  const [from] = await movableKeys(page);
+  await clickPoint(page, from);
+  await clickPoint(page, (await targetKeys(page))[0].key);
+  await page.waitForSelector('.notice-area .toast');
+  await page.waitForTimeout(400);
+  const toasts = await page.$$eval('.notice-area .toast', (e) => e.map((x) => x.textContent));
+  assert.equal(toasts.length, 1, `one message, not ${JSON.stringify(toasts)}`);
+  assert.match(toasts[0], /version/);
+  assert.equal((await serverState(page, id)).moves.length, 0);
+  assert.ok(await waitTurn(page), 'the board takes input again');
+  assert.deepEqual(page.errors, []);
 });

@@ -10,10 +10,14 @@ function label(game, m) {
   return has(key) ? t(key) : m.text;
 }
 
+let dismissOpen = null; // closes the chooser on screen, if any
+
 /** Resolves to the chosen move text, or null when dismissed. */
 export function chooseMove(game, candidates) {
+  dismissOpen?.();
   return new Promise((resolve) => {
-    const done = (v) => { dlg.close(); dlg.remove(); resolve(v); };
+    const done = (v) => { dismissOpen = null; dlg.close(); dlg.remove(); resolve(v); };
+    dismissOpen = () => done(null);
     const dlg = h('dialog.chooser', { 'aria-label': t('choose.title') },
       h('h3', null, t('choose.title')),
       h('div.chooser-options', null, candidates.map((m) => h('button.btn.choice', { dataset: { move: m.text }, onclick: () => done(m.text) }, h('strong', null, label(game, m)), h('span.muted', null, ` ${m.text}`)))),
@@ -22,4 +26,9 @@ export function chooseMove(game, candidates) {
     document.body.append(dlg);
     dlg.showModal();
   });
+}
+
+/** Close the chooser, if open, as if dismissed (the choice is moot now). */
+export function dismissChooser() {
+  dismissOpen?.();
 }

@@ -10,7 +10,7 @@ import { gameModule } from '../games/index.js';
 import { play as playSound } from '../sound.js';
 import { gameTitle, sideName, seatName, formatMs, resultText, clockText, optionsText, getCatalogue } from './common.js';
 import { teamPicker } from './team-picker.js';
-import { chooseMove } from './chooser.js';
+import { chooseMove, dismissChooser } from './chooser.js';
 import { drawMoveList } from './movelist.js';
 import { icon } from '../icons.js';
 import { ensureSession } from '../session.js';
@@ -75,6 +75,7 @@ class GamePage {
   }
 
   destroy() {
+    dismissChooser();
     this.socket.close();
     clearInterval(this.tick);
     document.removeEventListener('keydown', this.keys);
@@ -259,6 +260,8 @@ class GamePage {
       legal = st.hidden.legal || [];
     }
     const mine = st.you !== null && st.you !== undefined && st.status === 'live' && live && (st.hidden ? true : st.to_move === st.you);
+    // A pending "which move?" question lapses with the turn (the game ended meanwhile).
+    if (!mine) dismissChooser();
     this.board.update({
       view,
       legal: mine ? legal : [],
