@@ -4,6 +4,8 @@
 // from/to points. No rules here.
 
 import { s } from '../dom.js';
+import { t } from '../i18n.js';
+import { chessPiece } from '../board/chess-pieces.js';
 import { gridGeometry, drawGrid, drawTray, parseStep, squareName, CELL } from './grid.js';
 
 export const id = 'football';
@@ -76,13 +78,16 @@ export function geometry(view, flipped, legal) {
   return gridGeometry(8, flipped, trayKinds(legal));
 }
 
-/** One chess-football piece (a disc with its letter) at (x, y). */
+/** A piece's name for screen readers and tooltips: `Knight (White)`. */
+function pieceName(kind, side) {
+  return `${t(`piece.${kind}`)} (${t(`side.football.${side}`)})`;
+}
+
+/** One chess-football piece (a chess-piece drawing, named by its title) at (x, y). */
 export function pieceElement(kind, side, x, y, key) {
   return s('g', { class: `piece fb-piece side-${sides[side]} kind-${kind}`, 'data-key': key },
-    s('circle', { class: 'shadow', cx: x + 3, cy: y + 5, r: 36 }),
-    s('circle', { class: 'body', cx: x, cy: y, r: 36 }),
-    kind === 'K' ? s('path', { class: 'crown', d: `M${x - 17} ${y - 24} l6 9 l11 -13 l11 13 l6 -9 l-3 13 h-28 z` }) : null,
-    s('text', { class: 'letter', x, y: y + (kind === 'K' ? 12 : 2) }, kind),
+    s('title', null, pieceName(kind, side)),
+    chessPiece(kind, sides[side], x, y, 92),
   );
 }
 
@@ -139,7 +144,7 @@ export function draw({ board, pieces }, view, geo) {
       pieces.append(g);
       els.set(key, g);
       const n = [...(view.toPlace?.[view.toMove] || '')].filter((c) => c === key.slice(5)).length;
-      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 36, y: p.y + 38 }, `×${n}`));
+      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 42, y: p.y + 36 }, `×${n}`));
     }
   }
   return els;

@@ -3,7 +3,8 @@
 
 import { h, replace, s } from '../dom.js';
 import { t } from '../i18n.js';
-import { PICKABLE, pieceElement } from '../games/football.js';
+import { PICKABLE } from '../games/football.js';
+import { chessPiece } from '../board/chess-pieces.js';
 
 /** A panel to choose one of `picks` (`pick:QRN`...); `send(text)` plays it. */
 export function teamPicker(picks, send) {
@@ -24,14 +25,15 @@ export function teamPicker(picks, send) {
       }
       return true;
     });
-    const icon = (k) => s('svg', { viewBox: '0 0 100 100', class: 'piece-icon' }, pieceElement(k, 0, 50, 50, ''));
+    // Decorative: each icon sits next to, or in a slot titled with, the piece's name.
+    const icon = (k) => s('svg', { viewBox: '0 0 100 100', class: 'piece-icon', 'aria-hidden': 'true' }, chessPiece(k, 'white', 50, 50, 100));
     replace(root,
       h('h3', null, t('football.pick_title')),
       h('p.muted.small', null, t('football.pick_help')),
       h('div.team-slots', null,
-        ['K', 'P', 'P'].map((k) => h('span.slot.fixed', { title: t(`piece.${k}`) }, icon(k))),
+        ['K', 'P', 'P'].map((k) => h('span.slot.fixed', { title: t(`piece.${k}`), role: 'img', 'aria-label': t(`piece.${k}`) }, icon(k))),
         [0, 1, 2].map((i) => chosen[i]
-          ? h('button.slot.filled', { title: t('common.remove'), onclick: () => { chosen.splice(i, 1); draw(); } }, icon(chosen[i]))
+          ? h('button.slot.filled', { title: `${t('common.remove')}: ${t(`piece.${chosen[i]}`)}`, onclick: () => { chosen.splice(i, 1); draw(); } }, icon(chosen[i]))
           : h('span.slot.open', null, '+'))),
       h('div.pick-buttons', null, PICKABLE.map((k) => h('button.btn.pick', { dataset: { piece: k }, disabled: !canAdd(k), onclick: () => { chosen.push(k); draw(); } }, icon(k), t(`piece.${k}`)))),
       h('button.btn.primary#confirm-team', { disabled: !complete, onclick: () => send(`pick:${text}`) }, t('football.pick_confirm')),
