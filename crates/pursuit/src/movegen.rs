@@ -65,8 +65,11 @@ impl Pursuit {
         !self.is_placement()
             && Player::BOTH.into_iter().all(|side| {
                 let i = side.index();
-                let all = self.occupied[i] | self.outer_occupied[i];
-                all.count_ones() == 1 && all == self.inner[i][0] | self.outer[i][0]
+                // Inner and outer masks are both indexed by position: a King
+                // on outer `p` and a piece on inner `p` are two pieces.
+                let pieces = self.occupied[i].count_ones() + self.outer_occupied[i].count_ones();
+                let kings = self.inner[i][0].count_ones() + self.outer[i][0].count_ones();
+                pieces == 1 && kings == 1
             })
     }
 

@@ -53,10 +53,14 @@ fn draw_declaration_only_when_just_the_two_kings_remain() {
     let back = Pursuit::from_text(&PursuitOptions::default(), &pos.to_text()).unwrap();
     assert_eq!(back, pos);
 
-    // Any third piece, in play or not, removes the option.
+    // Any third piece, in play or not, removes the option, also when it
+    // stands on the inner position in front of a King still out of play
+    // (or an out-of-play piece behind a King in play).
     for extra in [
         position(&[(10, 'K'), (4, 'p')], &[(0, 'k')], "south"),
         position(&[(10, 'K')], &[(0, 'k'), (4, 'R')], "south"),
+        position(&[(10, 'N'), (8, 'k')], &[(10, 'K')], "north"),
+        position(&[(8, 'k')], &[(8, 'N'), (10, 'K')], "north"),
     ] {
         assert!(!move_texts(&extra).contains(&"draw".to_string()));
         assert!(matches!(

@@ -66,3 +66,61 @@ proptest! {
         check_playouts::<Pursuit>(&o, 3, seed).map_err(TestCaseError::fail)?;
     }
 }
+
+/// A sparse position in play: each side's King and up to three more
+/// pieces, in play or out of play (majors), at distinct places.
+fn sparse_position() -> impl Strategy<Value = String> {
+    let piece = (0..5usize, 0..20u8, any::<bool>());
+    (
+        (0..20u8, any::<bool>()),
+        (0..20u8, any::<bool>()),
+        prop::collection::vec(piece.clone(), 0..4),
+        prop::collection::vec(piece, 0..4),
+        any::<bool>(),
+    )
+        .prop_map(|(south_king, north_king, south, north, south_to_move)| {
+            let mut inner = ['.'; 20];
+            let mut outer = ['.'; 20];
+            let mut put = |(at, out): (u8, bool), letter: char| {
+                let ring = if out && letter.to_ascii_uppercase() != 'P' {
+                    &mut outer
+                } else {
+                    &mut inner
+                };
+                if ring[at as usize] == '.' {
+                    ring[at as usize] = letter;
+                }
+            };
+            put(south_king, 'K');
+            put(north_king, 'k');
+            for (pieces, upper) in [(&south, true), (&north, false)] {
+                for &(kind, at, out) in pieces {
+                    let letter = ['R', 'N', 'B', 'Q', 'P'][kind];
+                    put(
+                        (at, out),
+                        if upper {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        },
+                    );
+                }
+            }
+            let side = if south_to_move { "south" } else { "north" };
+            let ring = |r: [char; 20]| r.iter().collect::<String>();
+            format!("{}/{} {side} play 1", ring(inner), ring(outer))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn sparse_positions_match_the_reference(text in sparse_position()) {
+        let o = PursuitOptions::default();
+        // Two Kings on one place leave one King: not a valid position.
+        if let Ok(pos) = Pursuit::from_text(&o, &text) {
+            gamut_core::check_position(&pos, &o).map_err(TestCaseError::fail)?;
+        }
+    }
+}
