@@ -47,3 +47,37 @@ proptest! {
         }
     }
 }
+
+/// A random position text on a `size` board: each square empty, Black or
+/// White (sparse or crowded), either side to move.
+fn random_position(size: u8) -> impl Strategy<Value = String> {
+    let n = usize::from(size);
+    (
+        prop::collection::vec(
+            prop_oneof![6 => Just('.'), 1 => Just('b'), 1 => Just('w')],
+            n * n,
+        ),
+        any::<bool>(),
+    )
+        .prop_map(move |(squares, black)| {
+            let ranks: Vec<String> = squares.chunks(n).map(|r| r.iter().collect()).collect();
+            format!("{} {}", ranks.join("/"), if black { "b" } else { "w" })
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn random_positions_match_the_reference(
+        (size, text) in (6u8..=8).prop_flat_map(|s| (Just(s), random_position(s))),
+        mover_wins in any::<bool>(),
+    ) {
+        let o = options(size, false, mover_wins);
+        // Texts the parser refuses (e.g. a side without pieces) are not
+        // positions; the rest are checked like a playout's positions.
+        if let Ok(pos) = <Loa as gamut_core::Game>::from_text(&o, &text) {
+            gamut_core::check_position(&pos, &o).map_err(TestCaseError::fail)?;
+        }
+    }
+}
