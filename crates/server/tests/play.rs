@@ -339,6 +339,64 @@ async fn ai_isolation(backend: Backend) {
 
 test_on_every_backend!(computer_thinking_does_not_block_other_games, ai_isolation);
 
+async fn from_position(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = server.two_guests().await;
+    // 6x6 Lines of Action: Black (to move) connects with b5-a4.
+    let position = "....../.b..w./....../.b..../.b..w./...... b";
+    let request = |position: &str, rated: bool| {
+        json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
+               "rated": rated, "opponent": {"type": "challenge"}, "position": position})
+    };
+    let created = a.post_ok("/api/games", request(position, false)).await;
+    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
+    let state = a.state(&id).await;
+    assert_eq!(state["start"], position);
+    assert_eq!(state["position"], position);
+    assert!(state["legal"]
+        .as_array()
+        .expect("legal")
+        .contains(&json!("b5-a4")));
+    let mut ws = a.ws(&id, None).await;
+    ws.play("b5-a4").await;
+    let result = ws.wait_end().await;
+    assert_eq!(result["reason"], "connection", "{result}");
+    let (_, record) = a.get(&format!("/api/games/{id}/export")).await;
+    let record = record.as_str().expect("text record");
+    assert!(
+        record.contains(&format!("[Start \"{position}\"]")),
+        "{record}"
+    );
+    // The record imports back to the same game.
+    let imported = a.post_ok("/api/import", json!({"record": record})).await;
+    assert_eq!(imported["start"], position);
+    assert_eq!(imported["moves"], json!(["b5-a4"]));
+
+    // Refused: a malformed position, one that is already over, a rated
+    // game from a position, an over-long text.
+    for (position, rated, error) in [
+        ("....../nonsense b", false, "bad position"),
+        (
+            "....../.b..w./.b..../.b..../....w./...... b",
+            false,
+            "already over",
+        ),
+        (position, true, "not rated"),
+    ] {
+        let (s, v) = a.post("/api/games", request(position, rated)).await;
+        assert_eq!(s, 400, "{position}: {v}");
+        let message = v["error"].as_str().expect("error");
+        assert!(message.contains(error), "{position}: {message}");
+    }
+    let (s, _) = a
+        .post("/api/games", request(&"b".repeat(5000), false))
+        .await;
+    assert_eq!(s, 400);
+}
+
+test_on_every_backend!(a_game_starts_from_a_set_position, from_position);
+
 async fn hidden_against_computer(backend: Backend) {
     let server = TestServer::start(backend).await;
     for side in ["first", "second"] {

@@ -66,4 +66,21 @@ test('a guest plays Lines of Action (6x6) against the computer to a finish by co
   assert.match(text, /\[Game "loa"\]/);
   assert.ok(download.suggestedFilename().endsWith('.txt'));
   assert.ok(await pointCenter(page, 'a1'));
+
+  // Play on from the position after the first move: the lobby form is
+  // filled in and the new game against the computer starts there.
+  await page.click('#replay-first');
+  await page.click('#replay-next');
+  const after1 = await page.inputValue('#position-text');
+  assert.equal(after1, st.positions[0]);
+  await page.click('#play-from-here');
+  await page.waitForSelector('#start-position');
+  assert.equal(await page.inputValue('#start-position'), after1);
+  await page.click('#clock-choice [data-clock="untimed"]');
+  await page.click('#create-game');
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+  const fresh = await serverState(page, page.url().split('/').pop());
+  assert.equal(fresh.start, after1);
+  assert.equal(fresh.options.size, '6');
+  assert.deepEqual(page.errors, []);
 });

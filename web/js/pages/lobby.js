@@ -11,6 +11,14 @@ import { miniBoard } from './diagrams.js';
 
 export const name = 'lobby';
 
+/** Prefills the create-game form: a game, its options and a start position
+ * (the replay page's "play from this position"). */
+export function prefillCreate({ game, options, position }) {
+  form.game = game;
+  form.options = { ...options };
+  form.position = position;
+}
+
 const CLOCKS = [
   { id: 'untimed', clock: { type: 'untimed' } },
   { id: '3+2', clock: { type: 'realtime', initial_ms: 180000, increment_ms: 2000 } },
@@ -20,7 +28,7 @@ const CLOCKS = [
   { id: '30+20', clock: { type: 'realtime', initial_ms: 1800000, increment_ms: 20000 } },
 ];
 
-const form = { game: 'loa', options: {}, clock: '5+3', opponent: 'computer', level: 'easy', side: 'random', rated: false };
+const form = { game: 'loa', options: {}, position: '', clock: '5+3', opponent: 'computer', level: 'easy', side: 'random', rated: false };
 
 export function render(main, _params, { navigate }) {
   const createCard = h('section.card.create-card', { 'aria-labelledby': 'create-title' });
@@ -51,19 +59,22 @@ export function render(main, _params, { navigate }) {
       catalogue.games.map((g) => h('button.game-choice', {
         type: 'button', role: 'radio', 'aria-checked': String(g.name === form.game), dataset: { game: g.name },
         class: ['game-choice', g.name === form.game ? 'active' : ''],
-        onclick: () => { form.game = g.name; form.options = {}; drawForm(); },
+        onclick: () => { form.game = g.name; form.options = {}; form.position = ''; drawForm(); },
       }, miniBoard(g.name), h('span.game-choice-name', null, gameTitle(g.name)))));
 
     const options = h('div.options', null, game.options.filter((o) => o.kind.type !== 'text').map((spec) => optionField(game.name, spec)));
     const textOptions = game.options.filter((o) => o.kind.type === 'text');
-    const advanced = textOptions.length
-      ? h('details.advanced', { open: textOptions.some((o) => form.options[o.key] !== undefined && form.options[o.key] !== o.default) },
-          h('summary', null, t('lobby.advanced')),
-          textOptions.map((spec) => h('label.option.wide', null,
-            h('span.option-label', null, optionLabel(game.name, spec)),
-            h('span.muted.small', null, spec.help),
-            h('textarea', { name: spec.key, id: `opt-${spec.key}`, rows: 4, onchange: (e) => { form.options[spec.key] = e.target.value.trim() || spec.default; } }, form.options[spec.key] ?? spec.default))))
-      : null;
+    // Text options (a custom board) and a start position (a custom set-up).
+    const advanced = h('details.advanced', { open: Boolean(form.position) || textOptions.some((o) => form.options[o.key] !== undefined && form.options[o.key] !== o.default) },
+      h('summary', null, t('lobby.advanced')),
+      textOptions.map((spec) => h('label.option.wide', null,
+        h('span.option-label', null, optionLabel(game.name, spec)),
+        h('span.muted.small', null, spec.help),
+        h('textarea', { name: spec.key, id: `opt-${spec.key}`, rows: 4, onchange: (e) => { form.options[spec.key] = e.target.value.trim() || spec.default; } }, form.options[spec.key] ?? spec.default))),
+      h('label.option.wide', null,
+        h('span.option-label', null, t('lobby.position')),
+        h('span.muted.small', null, t('lobby.position_help')),
+        h('textarea#start-position', { name: 'position', rows: 2, spellcheck: 'false', onchange: (e) => { form.position = e.target.value.trim(); } }, form.position || '')));
     const clockSel = h('div.segmented#clock-choice', { role: 'radiogroup', 'aria-label': t('lobby.clock') },
       CLOCKS.map((c) => h('button', {
         type: 'button', role: 'radio', 'aria-checked': String(form.clock === c.id), class: form.clock === c.id ? 'active' : '',
@@ -105,6 +116,10 @@ export function render(main, _params, { navigate }) {
             side: form.side,
             opponent: form.opponent === 'computer' ? { type: 'computer', level: form.level } : { type: form.opponent },
           };
+          if (form.position) {
+            spec.position = form.position;
+            spec.rated = false;
+          }
           const res = await api.create(spec);
           navigate(res.url || `/game/${res.game.id}`);
         } catch (err) {

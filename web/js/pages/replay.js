@@ -9,23 +9,24 @@ import { gameModule } from '../games/index.js';
 import { drawMoveList } from './movelist.js';
 import { icon } from '../icons.js';
 import { gameTitle, sideName, resultText, errorBox } from './common.js';
+import { prefillCreate } from './lobby.js';
 
 export const name = 'replay';
 
-export function render(main, [id]) {
+export function render(main, [id], { navigate }) {
   if (!id) {
-    renderImport(main);
+    renderImport(main, navigate);
     return null;
   }
   replace(main, h('div.card.loading', null, t('common.loading')));
   let stop = null;
   Promise.all([api.replay(id), api.exportText(id).catch(() => null), api.game(id).catch(() => null)])
-    .then(([rep, record, game]) => { stop = show(main, rep, record, game); })
+    .then(([rep, record, game]) => { stop = show(main, rep, record, game, navigate); })
     .catch((err) => replace(main, errorBox(err)));
   return () => stop?.();
 }
 
-function renderImport(main) {
+function renderImport(main, navigate) {
   const area = h('textarea#import-text', { rows: 12, placeholder: '[Game "loa"]\n[Option "size=6"]\n\n1. b1-b3 a2-c2 *' });
   const status = h('div');
   replace(main,
@@ -35,13 +36,13 @@ function renderImport(main) {
         onclick: async () => {
           try {
             const rep = await api.importRecord(area.value);
-            show(main, rep, area.value, null);
+            show(main, rep, area.value, null, navigate);
           } catch (err) { replace(status, errorBox(err)); }
         },
       }, t('replay.import_button'))), status));
 }
 
-function show(main, rep, record, game) {
+function show(main, rep, record, game, navigate) {
   const mod = gameModule(rep.game);
   let ply = rep.moves.length;
   let flipped = false;
@@ -52,10 +53,21 @@ function show(main, rep, record, game) {
   const counter = h('span.ply-counter#ply-counter');
   const playBtn = h('button.icon-btn#autoplay', { title: t('replay.autoplay'), 'aria-label': t('replay.autoplay'), onclick: () => toggleAuto() }, icon('play'));
   const positionAt = (n) => (n === 0 ? rep.start : rep.positions[n - 1]);
+  // The text of the position shown, to copy or to start a new game from.
+  const positionText = h('input.position-text#position-text', {
+    type: 'text', readOnly: true, spellcheck: false, 'aria-label': t('replay.position'), onfocus: (e) => e.target.select(),
+  });
+  const fromHere = h('button.btn.ghost#play-from-here', {
+    onclick: () => {
+      prefillCreate({ game: rep.game, options: rep.options, position: positionAt(ply) });
+      navigate('/');
+    },
+  }, t('replay.play_from_here'));
   const draw = (animate = false) => {
     const view = mod.parse(positionAt(ply), rep.options);
     board.update({ view, legal: [], flipped, lastMove: ply ? rep.moves[ply - 1] : null, interactive: false, animate });
     counter.textContent = t('replay.ply', { n: ply, total: rep.moves.length });
+    positionText.value = positionAt(ply);
     drawMoveList(list, mod, rep, ply, go);
   };
   const go = (n) => {
@@ -101,6 +113,7 @@ function show(main, rep, record, game) {
           h('p', null, `${sideName(rep.game, 0)}: ${names[0]} · ${sideName(rep.game, 1)}: ${names[1]}`),
           rep.result ? h('p.result-line#replay-result', null, h('strong', null, rep.result.text), ' ', resultText(rep.game, rep.result)) : null),
         h('div.card.moves-card', null, h('h2', null, t('game.moves')), list),
+        h('div.card.position-card', null, h('h2', null, t('replay.position')), positionText, fromHere),
         h('div.card.controls-card', null, exportBtn, game ? h('a.btn.ghost', { href: `/game/${game.id}` }, t('replay.to_game')) : null),
         record ? h('details.card.record', null, h('summary', null, t('replay.record')), h('pre#record-text', null, record)) : null)));
   const keys = (e) => {

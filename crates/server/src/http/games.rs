@@ -47,6 +47,41 @@ pub struct CreateGame {
     #[serde(default)]
     side: Option<String>,
     opponent: Opponent,
+    /// A position text to start from instead of the standard start (a
+    /// custom set-up; never rated).
+    #[serde(default)]
+    position: Option<String>,
+}
+
+/// The longest start position text accepted.
+const MAX_POSITION: usize = 2048;
+
+/// Checks a requested start position; its canonical text.
+fn start_position(
+    kind: GameKind,
+    options: &[(String, String)],
+    position: &str,
+    rated: bool,
+) -> ApiResult<String> {
+    if position.len() > MAX_POSITION {
+        return Err(ApiError::bad_request(format!(
+            "the position is longer than {MAX_POSITION} characters"
+        )));
+    }
+    if rated {
+        return Err(ApiError::bad_request(
+            "games from a set position are not rated",
+        ));
+    }
+    let game = kind
+        .new_match(options, Some(position.trim()))
+        .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
+    if game.outcome().is_some() {
+        return Err(ApiError::bad_request(
+            "the game is already over in that position",
+        ));
+    }
+    Ok(game.start_text())
 }
 
 /// A human seat with the user's current rating.
@@ -125,6 +160,11 @@ pub async fn create(
     let options = kind
         .normalise_options(&option_pairs(&req.options)?)
         .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let start = req
+        .position
+        .as_deref()
+        .map(|p| start_position(kind, &options, p, req.rated))
+        .transpose()?;
     req.clock.validate().map_err(ApiError::bad_request)?;
     let speed = req.clock.speed();
     let side = match req.side.as_deref().unwrap_or("random") {
@@ -167,7 +207,7 @@ pub async fn create(
         id: new_id(),
         kind,
         options: options.clone(),
-        start: None,
+        start: start.clone(),
         clock: req.clock,
         speed: speed.to_owned(),
         rated: req.rated,
@@ -187,7 +227,7 @@ pub async fn create(
         id: meta.id.clone(),
         game: kind.name().to_owned(),
         options: options_json(&options).to_string(),
-        start_text: None,
+        start_text: start,
         clock: serde_json::to_string(&req.clock).map_err(ApiError::internal)?,
         speed: speed.to_owned(),
         rated: req.rated,
