@@ -53,11 +53,22 @@ export function onLanguageChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/** The catalogue key for `key` with a count `n`: `key.one`, `key.few`…
+ * by the language's plural rules when the catalogue has that form. */
+function pluralKey(key, n) {
+  if (typeof n !== 'number') return key;
+  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return form in messages ? form : key;
+}
+
 /**
- * The message for `key`, with `{name}` placeholders filled from `params`.
- * A missing key shows as the key itself (tests catch these).
+ * The message for `key`, with `{name}` placeholders filled from `params`;
+ * a numeric `params.n` picks the plural form (`key.one`, `key.few`, …)
+ * when the catalogue has one. A missing key shows as the key itself
+ * (tests catch these).
  */
 export function t(key, params) {
+  key = pluralKey(key, params?.n);
   let text = messages[key] ?? fallback[key];
   if (text === undefined) return key;
   if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
