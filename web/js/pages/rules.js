@@ -17,7 +17,7 @@ const SECTIONS = {
     ['capture', ['p1']],
     ['end', ['p1', 'p2', 'p3'], () => diagram('loa', loaPosition(8, ['c3', 'd4', 'e4', 'e5', 'f6', 'd3', 'c2'], ['a3', 'h4', 'b6', 'g2']), { caption: t('rules.loa.fig.win') })],
     ['options', ['p1', 'p2']],
-    ['notation', ['p1']],
+    ['notation', ['p1', 'p2']],
   ],
   pursuit: [
     ['goal', ['p1'], () => diagram('pursuit', pursuitStart(), { caption: t('rules.pursuit.fig.start'), id: 'fig-pursuit-start' })],
@@ -26,7 +26,7 @@ const SECTIONS = {
     ['pieces', ['pawn', 'rook', 'knight', 'bishop', 'king'], () => diagram('pursuit', pursuitPosition({ 5: 'N' }), { selected: '5', legal: ['5-12', '5-14', '5-16', '5-18'], caption: t('rules.pursuit.fig.knight') })],
     ['end', ['p1', 'p2', 'p3']],
     ['setup', ['p1', 'p2']],
-    ['notation', ['p1']],
+    ['notation', ['p1', 'p2']],
   ],
   football: [
     ['goal', ['p1', 'p2'], () => diagram('football', footballStandard(), { selected: 'e4', legal: ['e4>c3', 'e4>d2'], caption: t('rules.football.fig.kickoff'), id: 'fig-football-start' })],
@@ -35,7 +35,7 @@ const SECTIONS = {
     ['actions', ['move', 'dribble', 'pass', 'shot', 'tackle']],
     ['goals', ['p1', 'p2'], () => diagram('football', footballPosition({ d5: 'Q', e1: 'K', e8: 'k', b6: 'n' }, 'd5'), { selected: 'd5', legal: ['d5>d8', 'd5-d6', 'd5-d7'], caption: t('rules.football.fig.shot') })],
     ['length', ['p1', 'p2']],
-    ['notation', ['p1']],
+    ['notation', ['p1', 'p2']],
   ],
 };
 
