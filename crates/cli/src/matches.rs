@@ -3,8 +3,9 @@
 //! the Elo difference (95% interval) and an optional SPRT that stops the
 //! match once decided. Games run in parallel with `--concurrency`.
 //!
-//! Output contract: one line per finished game, a summary, and as the LAST
-//! line `result <wins>-<draws>-<losses>` from A's side.
+//! Output contract: one line per finished game, a summary (with how the
+//! games ended: A's results for each end reason), and as the LAST line
+//! `result <wins>-<draws>-<losses>` from A's side.
 
 mod external;
 mod game;
@@ -19,6 +20,7 @@ use game::{play_game, GameResult};
 use indicatif::{ProgressBar, ProgressStyle};
 use player::{EngineChoice, MatchPlayer, Setup};
 use stats::{Sprt, Tally, Verdict};
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -96,6 +98,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
     let mut tally = Tally::default();
+    let mut by_reason: BTreeMap<String, Tally> = BTreeMap::new();
     let mut verdict = Verdict::Continue;
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -131,6 +134,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
             match result {
                 Ok(r) => {
                     tally.add(r.score_a);
+                    by_reason
+                        .entry(r.reason.clone())
+                        .or_default()
+                        .add(r.score_a);
                     bar.inc(1);
                     let who = match r.score_a {
                         s if s > 0.75 => "A wins",
@@ -165,7 +172,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if let Some(e) = failure {
         return Err(e.context("the match was stopped"));
     }
-    summary(&args, &tally, verdict);
+    summary(&args, &tally, &by_reason, verdict);
     Ok(())
 }
 
@@ -184,7 +191,7 @@ fn progress_bar(games: u64) -> ProgressBar {
 }
 
 /// The closing lines; the last is `result W-D-L`.
-fn summary(args: &MatchArgs, tally: &Tally, verdict: Verdict) {
+fn summary(args: &MatchArgs, tally: &Tally, by_reason: &BTreeMap<String, Tally>, verdict: Verdict) {
     let score = tally.score().unwrap_or(0.0);
     println!(
         "score of {} vs {}: {} ({:.1}%) in {} games",
@@ -194,6 +201,11 @@ fn summary(args: &MatchArgs, tally: &Tally, verdict: Verdict) {
         score * 100.0,
         tally.games()
     );
+    let ends: Vec<String> = by_reason
+        .iter()
+        .map(|(reason, t)| format!("{reason} {t}"))
+        .collect();
+    println!("ends (A's wins-draws-losses): {}", ends.join(", "));
     if let Some(elo) = tally.elo() {
         println!("elo difference {elo}");
     }

@@ -41,6 +41,17 @@ fn random_against_easy_ends_with_the_result_line() {
     assert!(out.contains("game 1: A plays Black"), "{out}");
     assert!(out.contains("game 2: A plays White"), "{out}");
     assert!(out.contains("elo difference"), "{out}");
+    // How the games ended, per reason: the counts add up to the games.
+    let ends = out
+        .lines()
+        .find_map(|l| l.strip_prefix("ends (A's wins-draws-losses): "))
+        .unwrap_or_else(|| panic!("no ends line: {out}"));
+    let counted: u32 = ends
+        .split(", ")
+        .flat_map(|e| e.rsplit_once(' ').unwrap().1.split('-'))
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(counted, 2, "{out}");
     // No progress bar when stderr is not a terminal.
     assert!(err.is_empty(), "{err}");
 }

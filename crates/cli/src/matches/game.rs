@@ -18,6 +18,9 @@ pub struct GameResult {
     pub score_a: f64,
     /// The result as `1-0 (connection)` or `0-1 (forfeit: ...)`.
     pub result: String,
+    /// Why the game ended: the outcome's reason (`move-limit`) or
+    /// `forfeit`.
+    pub reason: String,
     /// Plies played (the opening included).
     pub plies: usize,
 }
@@ -59,7 +62,7 @@ pub fn play_game(
         }
     }
     let plies = game.moves().len();
-    let (score_a, result) = match forfeit {
+    let (score_a, result, reason) = match forfeit {
         Some((loser, e)) => {
             let winner = loser.other();
             let text = if winner == Player::First {
@@ -70,11 +73,16 @@ pub fn play_game(
             (
                 if winner == side_of_a { 1.0 } else { 0.0 },
                 format!("{text} (forfeit by {}: {e:#})", game.side_name(loser)),
+                "forfeit".to_string(),
             )
         }
         None => {
             let outcome = game.outcome().expect("the loop ends with the game");
-            (outcome.score_for(side_of_a), outcome.to_string())
+            (
+                outcome.score_for(side_of_a),
+                outcome.to_string(),
+                outcome.reason.to_string(),
+            )
         }
     };
     Ok(GameResult {
@@ -82,6 +90,7 @@ pub fn play_game(
         a_side: game.side_name(side_of_a),
         score_a,
         result,
+        reason,
         plies,
     })
 }
