@@ -1,7 +1,8 @@
 //! Linear Pursuit evaluation: material (pieces in play and out of play
 //! valued by how far they move on this board), King safety (enemy pieces
 //! attacking the King's lines: the King itself, the positions it could
-//! move to, and how many of its moves are safe), mobility (every side's
+//! move to, how many of its moves are safe, and how much of the King's
+//! component enemy hunters reach), mobility (every side's
 //! targets, which also guards against the no-legal-move loss), majors
 //! still out of play, and winning potential.
 //!
@@ -42,6 +43,9 @@ const KING_OUT_OF_PLAY: i32 = 40;
 /// Per hunter (a piece that could ever capture the enemy King), for the
 /// first [`HUNTERS_COUNTED`].
 const HUNTER: i32 = 60;
+/// Per position of the enemy King's inner-line component (the King in
+/// play) that a hunter reaches now: the net closing around the King.
+const REGION_CONTROL: i32 = 20;
 /// Hunters beyond this many earn no bonus.
 const HUNTERS_COUNTED: u32 = 2;
 /// A lead without hunters against a King in play is divided by this.
@@ -110,6 +114,8 @@ struct Hunt {
     /// Whether the King is in play (out of play it cannot be captured, but
     /// any piece can block it in).
     king_in_play: bool,
+    /// The King's inner-line component (where it is hunted).
+    region: u64,
 }
 
 impl Hunt {
@@ -129,6 +135,7 @@ impl Hunt {
             hunters: pos.count(side, Piece::Knight) + line_movers,
             blockers: (pos.pieces(side, Piece::Pawn) & region).count_ones(),
             king_in_play,
+            region,
         })
     }
 
@@ -158,7 +165,10 @@ fn side_value(pos: &Pursuit, side: Player, hunt: Option<Hunt>, enemy_hunt: Optio
     let enemy = side.other();
     let enemy_pawns = pos.pieces(enemy, Piece::Pawn);
     let enemy_majors = pos.occupied(enemy) & !enemy_pawns;
+    let region = hunt.map_or(0, |h| h.region);
     let mut total = 0;
+    // Positions of the enemy King's component that hunters reach now.
+    let mut hunted = 0;
     for piece in Piece::ALL {
         let in_play = pos.pieces(side, piece);
         if piece != Piece::King {
@@ -169,7 +179,11 @@ fn side_value(pos: &Pursuit, side: Player, hunt: Option<Hunt>, enemy_hunt: Optio
             total += v * i32::from(pos.in_hand(side, piece));
         }
         for s in bits(in_play) {
-            let mut targets = board.reach(piece, s, empty) & !own;
+            let reach = board.reach(piece, s, empty);
+            if piece == Piece::Knight || (piece != Piece::Pawn && region >> s & 1 == 1) {
+                hunted |= reach & region;
+            }
+            let mut targets = reach & !own;
             if piece == Piece::Pawn {
                 targets &= !enemy_majors;
             }
@@ -181,6 +195,9 @@ fn side_value(pos: &Pursuit, side: Player, hunt: Option<Hunt>, enemy_hunt: Optio
     total += MOBILITY * enterable.count_ones() as i32;
     if let Some(h) = hunt {
         total += HUNTER * h.hunters.min(HUNTERS_COUNTED) as i32;
+        if h.king_in_play {
+            total += REGION_CONTROL * hunted.count_ones() as i32;
+        }
     }
     match pos.king(side) {
         Some(Location::Inner(k)) => {
