@@ -6,9 +6,11 @@
 //! migrations), resumes every live game and serves the [`http`] router.
 //! Each live game is owned by one task (an actor, [`game::actor`]) that
 //! validates commands with the engines, stores every event durably before
-//! acknowledging it, and publishes it through the [`bus::EventBus`] seam.
-//! A game's state is always rebuilt from its stored events, so nothing lives
-//! only in memory.
+//! acknowledging it, and publishes it through the [`bus::EventBus`] seam
+//! (in-process on SQLite; over PostgreSQL `LISTEN`/`NOTIFY` on PostgreSQL,
+//! so that several server processes sharing the database see each other's
+//! events). A game's state is always rebuilt from its stored events, so
+//! nothing lives only in memory.
 
 #![warn(missing_docs)]
 

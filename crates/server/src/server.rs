@@ -1,7 +1,7 @@
 //! Starting and stopping a server.
 
 use crate::ai_pool::AiPool;
-use crate::bus::{EventBus, InProcessBus};
+use crate::bus::{EventBus, InProcessBus, PgBus};
 use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
 use crate::game::registry::Registry;
@@ -20,15 +20,25 @@ pub struct Server {
     addr: SocketAddr,
     task: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
+    /// The PostgreSQL bus's task (none on SQLite).
+    bus_task: Option<JoinHandle<()>>,
 }
 
 impl Server {
-    /// Opens the store, resumes every live game, starts deleting expired
-    /// sessions (now and periodically) and starts serving.
+    /// Opens the store, starts the event bus (over PostgreSQL `NOTIFY` when
+    /// the store is PostgreSQL, so that every server process sharing it sees
+    /// every event; in-process on SQLite), resumes every live game, starts
+    /// deleting expired sessions (now and periodically) and starts serving.
     pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
         let sessions = SessionLifetime::new(config.session_lifetime).map_err(anyhow::Error::msg)?;
         let store = Store::open(&config.data_dir, config.database_url.as_deref()).await?;
-        let bus: Arc<dyn EventBus> = Arc::new(InProcessBus::default());
+        let (bus, bus_task): (Arc<dyn EventBus>, _) = match config.database_url.as_deref() {
+            Some(url) => {
+                let (bus, task) = PgBus::start(url, store.clone()).await?;
+                (bus, Some(task))
+            }
+            None => (Arc::new(InProcessBus::default()), None),
+        };
         let ctx = ActorContext {
             store: store.clone(),
             bus: bus.clone(),
@@ -60,6 +70,7 @@ impl Server {
             addr,
             task,
             sweeper,
+            bus_task,
         })
     }
 
@@ -72,6 +83,9 @@ impl Server {
     pub async fn wait(self) -> anyhow::Result<()> {
         let served = self.task.await;
         self.sweeper.abort();
+        if let Some(bus_task) = self.bus_task {
+            bus_task.abort();
+        }
         served.context("server task")?.context("serving")
     }
 
@@ -79,5 +93,8 @@ impl Server {
     pub fn stop(self) {
         self.task.abort();
         self.sweeper.abort();
+        if let Some(bus_task) = self.bus_task {
+            bus_task.abort();
+        }
     }
 }

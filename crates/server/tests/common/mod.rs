@@ -107,6 +107,23 @@ macro_rules! test_on_every_backend {
     };
 }
 
+/// Declares the `#[tokio::test]` `$test`, which runs the scenario `$body`
+/// on PostgreSQL when `GAMUT_TEST_POSTGRES_URL` is set (printing a note
+/// when not): for what only PostgreSQL offers, such as live fan-out between
+/// server processes.
+#[macro_export]
+macro_rules! test_on_postgres {
+    ($test:ident, $body:ident) => {
+        #[tokio::test]
+        async fn $test() {
+            match common::Backend::postgres().await {
+                Some(pg) => $body(pg).await,
+                None => eprintln!("note: GAMUT_TEST_POSTGRES_URL is unset; skipping this PostgreSQL-only test"),
+            }
+        }
+    };
+}
+
 /// A running in-process server.
 pub struct TestServer {
     /// `http://127.0.0.1:PORT`.

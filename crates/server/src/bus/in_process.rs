@@ -1,25 +1,12 @@
-//! The fan-out seam: game and lobby events are published here and every
-//! WebSocket subscribes here. [`InProcessBus`] serves one process; several
-//! processes sharing one PostgreSQL would plug in an implementation over
-//! the database (LISTEN/NOTIFY) or a broker behind the same trait.
+//! The in-process bus: a broadcast channel per watched game and one for
+//! the lobby. It serves a server on SQLite alone, and is the local half of
+//! the PostgreSQL bus.
 
+use crate::bus::EventBus;
 use crate::game::event::Published;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
-
-/// Where events are published and subscribed to.
-pub trait EventBus: Send + Sync + 'static {
-    /// Sends an event of game `game_id` to its subscribers.
-    fn publish_game(&self, game_id: &str, event: Arc<Published>);
-    /// Subscribes to the events of game `game_id`.
-    fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>>;
-    /// Signals that the lobby changed (a seek opened, closed or was taken, a
-    /// game started or ended).
-    fn publish_lobby(&self);
-    /// Subscribes to lobby changes.
-    fn subscribe_lobby(&self) -> broadcast::Receiver<()>;
-}
 
 /// The in-process bus: one broadcast channel per watched game.
 #[derive(Debug)]
@@ -34,6 +21,24 @@ impl Default for InProcessBus {
             games: Mutex::new(HashMap::new()),
             lobby: broadcast::channel(16).0,
         }
+    }
+}
+
+impl InProcessBus {
+    /// True if someone in this process watches game `game_id`.
+    pub fn watched(&self, game_id: &str) -> bool {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.get(game_id).is_some_and(|tx| tx.receiver_count() > 0)
+    }
+
+    /// The games someone in this process watches.
+    pub fn watched_games(&self) -> Vec<String> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        games
+            .iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .map(|(id, _)| id.clone())
+            .collect()
     }
 }
 

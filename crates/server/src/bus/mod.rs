@@ -1,0 +1,35 @@
+//! The fan-out seam: game and lobby events are published here and every
+//! WebSocket subscribes here.
+//!
+//! Two implementations: [`InProcessBus`] serves one process (SQLite, and
+//! the tests); [`PgBus`] is used whenever the server runs on PostgreSQL, so
+//! that several server processes sharing one database see each other's
+//! events: it delivers locally at once and sends a small `NOTIFY` (which
+//! game reached which version, or "the lobby changed"); the other processes
+//! then load the new events from the database and deliver them to their own
+//! watchers, exactly as they would have been delivered in-process.
+
+mod in_process;
+mod notice;
+mod postgres;
+
+pub use in_process::InProcessBus;
+pub use postgres::{PgBus, CHANNEL};
+
+use crate::game::event::Published;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// Where events are published and subscribed to.
+pub trait EventBus: Send + Sync + 'static {
+    /// Sends an event of game `game_id` (already stored) to its
+    /// subscribers.
+    fn publish_game(&self, game_id: &str, event: Arc<Published>);
+    /// Subscribes to the events of game `game_id`.
+    fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>>;
+    /// Signals that the lobby changed (a seek opened, closed or was taken, a
+    /// game started or ended).
+    fn publish_lobby(&self);
+    /// Subscribes to lobby changes.
+    fn subscribe_lobby(&self) -> broadcast::Receiver<()>;
+}

@@ -1,0 +1,116 @@
+//! The payload of a PostgreSQL notification between server processes: who
+//! sent it and what changed (a game's new version, or the lobby), never the
+//! event itself (PostgreSQL limits payloads to 8000 bytes; receivers load
+//! the events from the database).
+
+use crate::ids::is_id;
+use serde::{Deserialize, Serialize};
+
+/// The largest payload accepted (PostgreSQL's own limit).
+pub const MAX_PAYLOAD: usize = 8000;
+
+/// What a server process tells the others.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Notice {
+    /// Game `game` reached `version` (its events are stored).
+    Game {
+        /// The sending process.
+        from: String,
+        /// The game's id.
+        game: String,
+        /// Its latest version.
+        version: i64,
+    },
+    /// The lobby changed.
+    Lobby {
+        /// The sending process.
+        from: String,
+    },
+}
+
+impl Notice {
+    /// The sending process.
+    pub fn from(&self) -> &str {
+        match self {
+            Notice::Game { from, .. } | Notice::Lobby { from } => from,
+        }
+    }
+
+    /// The payload text (JSON).
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a payload; an error says what is wrong with it.
+    pub fn decode(payload: &str) -> Result<Notice, String> {
+        if payload.len() > MAX_PAYLOAD {
+            return Err(format!("{} bytes is too long", payload.len()));
+        }
+        let notice: Notice =
+            serde_json::from_str(payload).map_err(|e| format!("not a notice: {e}"))?;
+        if !is_id(notice.from()) {
+            return Err("the sender is not an id".into());
+        }
+        if let Notice::Game { game, version, .. } = &notice {
+            if !is_id(game) {
+                return Err("the game is not an id".into());
+            }
+            if *version < 1 {
+                return Err(format!("version {version} is not positive"));
+            }
+        }
+        Ok(notice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_round_trip_and_stay_small() {
+        let game = Notice::Game {
+            from: "p1".into(),
+            game: "abcdefgh12345678".into(),
+            version: 42,
+        };
+        let lobby = Notice::Lobby { from: "p1".into() };
+        for notice in [game, lobby] {
+            let text = notice.encode();
+            assert!(text.len() < 100, "{text}");
+            assert_eq!(Notice::decode(&text), Ok(notice));
+        }
+        assert_eq!(
+            Notice::decode(r#"{"kind":"game","from":"p","game":"g","version":3}"#),
+            Ok(Notice::Game {
+                from: "p".into(),
+                game: "g".into(),
+                version: 3
+            })
+        );
+    }
+
+    #[test]
+    fn bad_payloads_are_errors() {
+        let long = format!(r#"{{"kind":"lobby","from":"{}"}}"#, "a".repeat(MAX_PAYLOAD));
+        for bad in [
+            "",
+            "lobby",
+            "{}",
+            "[1, 2]",
+            r#"{"kind":"lobby"}"#,
+            r#"{"kind":"lobby","from":""}"#,
+            r#"{"kind":"party","from":"p"}"#,
+            r#"{"kind":"game","from":"p","game":"g"}"#,
+            r#"{"kind":"game","from":"p","game":"g","version":"3"}"#,
+            r#"{"kind":"game","from":"p","game":"g","version":0}"#,
+            r#"{"kind":"game","from":"p","game":"../x","version":3}"#,
+            r#"{"kind":"game","from":"p q","game":"g","version":3}"#,
+            r#"{"kind":"game","from":"p","game":"g","version":1e99}"#,
+            long.as_str(),
+        ] {
+            assert!(Notice::decode(bad).is_err(), "{bad} was accepted");
+        }
+    }
+}

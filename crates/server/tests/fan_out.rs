@@ -1,0 +1,242 @@
+//! Live fan-out between server processes sharing one PostgreSQL (the
+//! PostgreSQL bus): watchers connected to one process see what is played
+//! through another, in order and rendered exactly as in-process; lobbies
+//! follow seeks made elsewhere; a lost listener connection is made good.
+//! (On SQLite the in-process bus is covered by every other test.)
+
+mod common;
+
+use common::{
+    bare_client, challenge, first_legal, small_loa, untimed, Backend, Client, TestServer, Ws,
+};
+use serde_json::{json, Value};
+
+/// A second server process on the same database; it and its base URL.
+async fn another_process(one: &TestServer) -> (gamut_server::Server, String) {
+    let two = gamut_server::Server::start(one.backend.config())
+        .await
+        .expect("second server");
+    let base = format!("http://{}", two.addr());
+    (two, base)
+}
+
+/// `client`'s session, talking to the server at `base`.
+fn same_session_on(client: &Client, base: &str) -> Client {
+    let mut other = bare_client();
+    other.rebase(base);
+    other.cookie = client.cookie.clone();
+    other
+}
+
+/// Opens the game's WebSocket and reads its first message, a full state;
+/// returns the socket and the state's version.
+async fn watch(client: &Client, id: &str) -> (Ws, i64) {
+    let mut ws = client.ws(id, None).await;
+    let first = ws.next().await;
+    assert_eq!(first["type"], "state", "{first}");
+    let version = first["state"]["version"].as_i64().expect("version");
+    (ws, version)
+}
+
+/// Reads single events from `ws` into `log` until `version` has come;
+/// anything else (a catch-up after a gap, an error) fails the test.
+async fn events_until(ws: &mut Ws, version: i64, log: &mut Vec<Value>) {
+    while log
+        .last()
+        .and_then(|e| e["version"].as_i64())
+        .is_none_or(|v| v < version)
+    {
+        let m = ws.next().await;
+        assert_eq!(m["type"], "event", "expected single events, got {m}");
+        log.push(m["event"].clone());
+    }
+}
+
+/// The versions of the events in `log`.
+fn versions(log: &[Value]) -> Vec<i64> {
+    log.iter()
+        .map(|e| e["version"].as_i64().expect("version"))
+        .collect()
+}
+
+async fn spectator_elsewhere(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let (two, two_base) = another_process(&one).await;
+    let (mut a, mut b) = one.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
+    let mut watcher = one.guest().await;
+    watcher.rebase(&two_base);
+    let (mut spectator, start) = watch(&watcher, &id).await;
+    let (mut wa, _) = watch(&a, &id).await;
+    let (mut wb, _) = watch(&b, &id).await;
+    // Both players play through the first process.
+    let mut acked = Vec::new();
+    for ply in 0..6 {
+        let (player, ws) = if ply % 2 == 0 {
+            (&mut a, &mut wa)
+        } else {
+            (&mut b, &mut wb)
+        };
+        let state = player.state(&id).await;
+        acked.push(ws.play(first_legal(&state)).await);
+    }
+    let mut seen = Vec::new();
+    events_until(&mut spectator, *acked.last().expect("moves"), &mut seen).await;
+    assert_eq!(versions(&seen), acked);
+    assert_eq!(acked, (start + 1..=start + 6).collect::<Vec<_>>());
+    let final_state = a.state(&id).await;
+    for (i, event) in seen.iter().enumerate() {
+        assert_eq!(event["kind"], "move", "{event}");
+        assert_eq!(event["ply"], json!(i + 1), "{event}");
+        assert_eq!(event["move"], final_state["moves"][i], "{event}");
+    }
+    assert_eq!(seen[5]["position"], final_state["position"]);
+    two.stop();
+}
+
+test_on_postgres!(
+    a_spectator_on_another_process_sees_every_move_in_order,
+    spectator_elsewhere
+);
+
+async fn same_rendering(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let (two, two_base) = another_process(&one).await;
+    let (mut a, mut b) = one.two_guests().await;
+    let watcher = one.guest().await;
+    let options = json!({"half-length": "2", "placement": "simultaneous"});
+    let id = challenge(&mut a, &mut b, "football", options, untimed(), false).await;
+    // The first side plays through the first process, the second through
+    // the second; every viewer watches through both.
+    b.rebase(&two_base);
+    let mut observers = Vec::new();
+    for viewer in [&a, &b, &watcher] {
+        let mut pair = Vec::new();
+        for base in [&one.base, &two_base] {
+            let (ws, _) = watch(&same_session_on(viewer, base), &id).await;
+            pair.push((ws, Vec::new()));
+        }
+        observers.push(pair);
+    }
+    let mut sockets = [watch(&a, &id).await.0, watch(&b, &id).await.0];
+    let mut saw_hidden = false;
+    let mut after_reveal = 0;
+    while after_reveal < 3 {
+        let views = [a.state(&id).await, b.state(&id).await];
+        assert_eq!(views[0]["status"], "live", "{}", views[0]);
+        let version = if views[0]["hidden"].is_null() {
+            if saw_hidden {
+                after_reveal += 1;
+            }
+            let side = views[0]["to_move"].as_u64().expect("to move") as usize;
+            sockets[side].play(first_legal(&views[side])).await
+        } else {
+            saw_hidden = true;
+            let side = (0..2)
+                .find(|&s| views[s]["hidden"]["done"][s] == json!(false))
+                .expect("a side still placing");
+            let mv = views[side]["hidden"]["legal"][0]
+                .as_str()
+                .expect("placement");
+            sockets[side].play(mv).await
+        };
+        for pair in &mut observers {
+            for (ws, log) in pair.iter_mut() {
+                events_until(ws, version, log).await;
+            }
+        }
+    }
+    assert!(saw_hidden, "no hidden placement phase");
+    // Each viewer received the very same events on both processes.
+    for pair in &observers {
+        assert_eq!(pair[0].1, pair[1].1);
+    }
+    // Rendered for each viewer: a side sees its own placements only.
+    let hidden_of_first = |log: &Vec<Value>| -> Vec<bool> {
+        log.iter()
+            .filter(|e| e["kind"] == "hidden-placement" && e["side"] == json!(0))
+            .map(|e| e.get("move").is_some())
+            .collect()
+    };
+    let [first, second, spectator] = [0, 1, 2].map(|i| hidden_of_first(&observers[i][0].1));
+    assert!(!first.is_empty() && first.iter().all(|&shown| shown));
+    assert!(second.len() == first.len() && second.iter().all(|&shown| !shown));
+    assert!(spectator.len() == first.len() && spectator.iter().all(|&shown| !shown));
+    two.stop();
+}
+
+test_on_postgres!(
+    every_viewer_gets_the_same_events_on_every_process,
+    same_rendering
+);
+
+async fn lobby_elsewhere(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let (two, two_base) = another_process(&one).await;
+    let (mut a, mut b) = one.two_guests().await;
+    let mut lobby_client = bare_client();
+    lobby_client.rebase(&two_base);
+    let mut lobby = lobby_client.socket("/api/lobby/ws").await;
+    let empty = json!({"type": "lobby", "seeks": [], "live": []});
+    assert_eq!(lobby.next().await, empty);
+    // A seek made through the first process shows in the second's lobby.
+    let (id, _) = a
+        .create_game(
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
+        .await;
+    let update = lobby.next().await;
+    assert_eq!(update["seeks"][0]["id"], json!(id), "{update}");
+    // Taken there too: it moves to the live games.
+    b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
+    let update = lobby.wait_for(|m| m["seeks"] == json!([])).await;
+    assert_eq!(update["live"][0]["id"], json!(id), "{update}");
+    two.stop();
+}
+
+test_on_postgres!(the_lobby_of_another_process_follows_seeks, lobby_elsewhere);
+
+async fn listener_lost(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let (two, two_base) = another_process(&one).await;
+    let (mut a, mut b) = one.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
+    let mut watcher = one.guest().await;
+    watcher.rebase(&two_base);
+    let (mut spectator, start) = watch(&watcher, &id).await;
+    let (mut wa, _) = watch(&a, &id).await;
+    let (mut wb, _) = watch(&b, &id).await;
+    let mut seen = Vec::new();
+    let state = a.state(&id).await;
+    let v1 = wa.play(first_legal(&state)).await;
+    events_until(&mut spectator, v1, &mut seen).await;
+    // Both processes lose their listening connections; a move made at once
+    // (its notice is lost: nobody listens) reaches the spectator when the
+    // second process has reconnected and caught up; later ones as usual.
+    use sqlx::Connection;
+    let url = one.backend.database_url().expect("PostgreSQL");
+    let mut admin = sqlx::PgConnection::connect(&url).await.expect("connect");
+    let cut: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid() \
+         AND query LIKE 'LISTEN %'",
+    )
+    .fetch_all(&mut admin)
+    .await
+    .expect("terminate listeners");
+    assert_eq!(cut.len(), 2, "one listener per process");
+    let state = b.state(&id).await;
+    let v2 = wb.play(first_legal(&state)).await;
+    events_until(&mut spectator, v2, &mut seen).await;
+    let state = a.state(&id).await;
+    let v3 = wa.play(first_legal(&state)).await;
+    events_until(&mut spectator, v3, &mut seen).await;
+    assert_eq!(versions(&seen), vec![v1, v2, v3]);
+    assert_eq!(v3, start + 3);
+    two.stop();
+}
+
+test_on_postgres!(
+    watchers_catch_up_after_the_listener_reconnects,
+    listener_lost
+);
