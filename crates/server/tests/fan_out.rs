@@ -240,3 +240,61 @@ test_on_postgres!(
     watchers_catch_up_after_the_listener_reconnects,
     listener_lost
 );
+
+async fn bad_notices(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let (two, two_base) = another_process(&one).await;
+    let (mut a, mut b) = one.two_guests().await;
+    let id = small_loa(&mut a, &mut b).await;
+    let mut watcher = one.guest().await;
+    watcher.rebase(&two_base);
+    let (mut spectator, start) = watch(&watcher, &id).await;
+    let mut lobby_client = bare_client();
+    lobby_client.rebase(&two_base);
+    let mut lobby = lobby_client.socket("/api/lobby/ws").await;
+    let first_lobby = lobby.next().await;
+    assert_eq!(first_lobby["type"], "lobby");
+    // Notices that are not ours, malformed, about unknown games or
+    // versions never stored: ignored (and logged), nothing is sent.
+    use sqlx::Connection;
+    let url = one.backend.database_url().expect("PostgreSQL");
+    let mut admin = sqlx::PgConnection::connect(&url).await.expect("connect");
+    let long = "x".repeat(7000);
+    let bad = [
+        "",
+        "garbage",
+        "{}",
+        r#"{"kind":"game","from":"elsewhere","game":"../etc","version":2}"#,
+        r#"{"kind":"game","from":"elsewhere","game":"nosuchgame","version":2}"#,
+        r#"{"kind":"game","from":"elsewhere","version":2}"#,
+        r#"{"kind":"lobby"}"#,
+        long.as_str(),
+    ];
+    let future = format!(r#"{{"kind":"game","from":"elsewhere","game":"{id}","version":999}}"#);
+    for payload in bad.iter().copied().chain([future.as_str()]) {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(gamut_server::bus::CHANNEL)
+            .bind(payload)
+            .execute(&mut admin)
+            .await
+            .expect("notify");
+    }
+    // Both processes still work: the next message of each socket is the
+    // next real change.
+    let (mut wa, _) = watch(&a, &id).await;
+    let state = a.state(&id).await;
+    let v1 = wa.play(first_legal(&state)).await;
+    let mut seen = Vec::new();
+    events_until(&mut spectator, v1, &mut seen).await;
+    assert_eq!(versions(&seen), vec![start + 1]);
+    let (seek, _) = a
+        .create_game(
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
+        )
+        .await;
+    let update = lobby.next().await;
+    assert_eq!(update["seeks"][0]["id"], json!(seek), "{update}");
+    two.stop();
+}
+
+test_on_postgres!(bad_notifications_are_ignored, bad_notices);
