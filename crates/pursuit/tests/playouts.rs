@@ -82,7 +82,7 @@ fn sparse_position() -> impl Strategy<Value = String> {
             let mut inner = ['.'; 20];
             let mut outer = ['.'; 20];
             let mut put = |(at, out): (u8, bool), letter: char| {
-                let ring = if out && letter.to_ascii_uppercase() != 'P' {
+                let ring = if out && !letter.eq_ignore_ascii_case(&'P') {
                     &mut outer
                 } else {
                     &mut inner

@@ -59,14 +59,50 @@ fn versions(log: &[Value]) -> Vec<i64> {
         .collect()
 }
 
-async fn spectator_elsewhere(backend: Backend) {
+/// A 6x6 Lines of Action game between two guests on the first process,
+/// watched by a spectator connected to a second process.
+struct WatchedElsewhere {
+    one: TestServer,
+    two: gamut_server::Server,
+    two_base: String,
+    a: Client,
+    b: Client,
+    id: String,
+    spectator: Ws,
+    /// The game's version when the spectator connected.
+    start: i64,
+}
+
+async fn watched_elsewhere(backend: Backend) -> WatchedElsewhere {
     let one = TestServer::start(backend).await;
     let (two, two_base) = another_process(&one).await;
     let (mut a, mut b) = one.two_guests().await;
     let id = small_loa(&mut a, &mut b).await;
     let mut watcher = one.guest().await;
     watcher.rebase(&two_base);
-    let (mut spectator, start) = watch(&watcher, &id).await;
+    let (spectator, start) = watch(&watcher, &id).await;
+    WatchedElsewhere {
+        one,
+        two,
+        two_base,
+        a,
+        b,
+        id,
+        spectator,
+        start,
+    }
+}
+
+async fn spectator_elsewhere(backend: Backend) {
+    let WatchedElsewhere {
+        two,
+        mut a,
+        mut b,
+        id,
+        mut spectator,
+        start,
+        ..
+    } = watched_elsewhere(backend).await;
     let (mut wa, _) = watch(&a, &id).await;
     let (mut wb, _) = watch(&b, &id).await;
     // Both players play through the first process.
@@ -197,13 +233,16 @@ async fn lobby_elsewhere(backend: Backend) {
 test_on_postgres!(the_lobby_of_another_process_follows_seeks, lobby_elsewhere);
 
 async fn listener_lost(backend: Backend) {
-    let one = TestServer::start(backend).await;
-    let (two, two_base) = another_process(&one).await;
-    let (mut a, mut b) = one.two_guests().await;
-    let id = small_loa(&mut a, &mut b).await;
-    let mut watcher = one.guest().await;
-    watcher.rebase(&two_base);
-    let (mut spectator, start) = watch(&watcher, &id).await;
+    let WatchedElsewhere {
+        one,
+        two,
+        mut a,
+        mut b,
+        id,
+        mut spectator,
+        start,
+        ..
+    } = watched_elsewhere(backend).await;
     let (mut wa, _) = watch(&a, &id).await;
     let (mut wb, _) = watch(&b, &id).await;
     let mut seen = Vec::new();
@@ -242,13 +281,16 @@ test_on_postgres!(
 );
 
 async fn bad_notices(backend: Backend) {
-    let one = TestServer::start(backend).await;
-    let (two, two_base) = another_process(&one).await;
-    let (mut a, mut b) = one.two_guests().await;
-    let id = small_loa(&mut a, &mut b).await;
-    let mut watcher = one.guest().await;
-    watcher.rebase(&two_base);
-    let (mut spectator, start) = watch(&watcher, &id).await;
+    let WatchedElsewhere {
+        one,
+        two,
+        two_base,
+        mut a,
+        id,
+        mut spectator,
+        start,
+        ..
+    } = watched_elsewhere(backend).await;
     let mut lobby_client = bare_client();
     lobby_client.rebase(&two_base);
     let mut lobby = lobby_client.socket("/api/lobby/ws").await;
