@@ -71,6 +71,8 @@ struct WatchedElsewhere {
     spectator: Ws,
     /// The game's version when the spectator connected.
     start: i64,
+    /// The players' sockets, on the first process.
+    sockets: [Ws; 2],
 }
 
 async fn watched_elsewhere(backend: Backend) -> WatchedElsewhere {
@@ -81,6 +83,7 @@ async fn watched_elsewhere(backend: Backend) -> WatchedElsewhere {
     let mut watcher = one.guest().await;
     watcher.rebase(&two_base);
     let (spectator, start) = watch(&watcher, &id).await;
+    let sockets = [watch(&a, &id).await.0, watch(&b, &id).await.0];
     WatchedElsewhere {
         one,
         two,
@@ -90,6 +93,7 @@ async fn watched_elsewhere(backend: Backend) -> WatchedElsewhere {
         id,
         spectator,
         start,
+        sockets,
     }
 }
 
@@ -101,10 +105,9 @@ async fn spectator_elsewhere(backend: Backend) {
         id,
         mut spectator,
         start,
+        sockets: [mut wa, mut wb],
         ..
     } = watched_elsewhere(backend).await;
-    let (mut wa, _) = watch(&a, &id).await;
-    let (mut wb, _) = watch(&b, &id).await;
     // Both players play through the first process.
     let mut acked = Vec::new();
     for ply in 0..6 {
@@ -241,10 +244,9 @@ async fn listener_lost(backend: Backend) {
         id,
         mut spectator,
         start,
+        sockets: [mut wa, mut wb],
         ..
     } = watched_elsewhere(backend).await;
-    let (mut wa, _) = watch(&a, &id).await;
-    let (mut wb, _) = watch(&b, &id).await;
     let mut seen = Vec::new();
     let state = a.state(&id).await;
     let v1 = wa.play(first_legal(&state)).await;
