@@ -206,11 +206,7 @@ async fn lobby(backend: Backend) {
     let mut lobby = server.client().socket("/api/lobby/ws").await;
     let empty = json!({"type": "lobby", "seeks": [], "live": []});
     assert_eq!(lobby.next().await, empty);
-    let (id, _) = a
-        .create_game(
-            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
-        )
-        .await;
+    let id = a.open_seek("loa").await;
     let update = lobby.next().await;
     assert_eq!(update["seeks"][0]["id"], json!(id));
     assert_eq!(update["seeks"][0]["status"], "waiting");
@@ -245,11 +241,7 @@ async fn lobby(backend: Backend) {
     assert_eq!(ws.action("resign").await, "ack");
     assert_eq!(lobby.next().await, empty);
     // Cancelling a waiting seek.
-    let (id2, _) = a
-        .create_game(
-            json!({"game": "pursuit", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
-        )
-        .await;
+    let id2 = a.open_seek("pursuit").await;
     assert_eq!(lobby.next().await["seeks"][0]["id"], json!(id2));
     let (s, _) = b
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)

@@ -219,11 +219,7 @@ async fn lobby_elsewhere(backend: Backend) {
     let empty = json!({"type": "lobby", "seeks": [], "live": []});
     assert_eq!(lobby.next().await, empty);
     // A seek made through the first process shows in the second's lobby.
-    let (id, _) = a
-        .create_game(
-            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
-        )
-        .await;
+    let id = a.open_seek("loa").await;
     let update = lobby.next().await;
     assert_eq!(update["seeks"][0]["id"], json!(id), "{update}");
     // Taken there too: it moves to the live games.
@@ -331,11 +327,7 @@ async fn bad_notices(backend: Backend) {
     let mut seen = Vec::new();
     events_until(&mut spectator, v1, &mut seen).await;
     assert_eq!(versions(&seen), vec![start + 1]);
-    let (seek, _) = a
-        .create_game(
-            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
-        )
-        .await;
+    let seek = a.open_seek("loa").await;
     let update = lobby.next().await;
     assert_eq!(update["seeks"][0]["id"], json!(seek), "{update}");
     two.stop();

@@ -265,6 +265,13 @@ impl Client {
         self.send(reqwest::Method::POST, path, Some(body)).await
     }
 
+    /// Opens an untimed seek of `game` in the lobby; its id.
+    pub async fn open_seek(&mut self, game: &str) -> String {
+        let request =
+            json!({"game": game, "clock": {"type": "untimed"}, "opponent": {"type": "seek"}});
+        self.create_game(request).await.0
+    }
+
     /// Creates a game (`POST /api/games`, expecting 200); returns its id
     /// and the whole answer.
     pub async fn create_game(&mut self, request: Value) -> (String, Value) {
