@@ -212,12 +212,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     }
 
     /// The game-level draw rules at a non-root node.
-    fn drawn_by_rule(&self, ply: usize) -> bool {
-        (self.setup.repetition && self.repeated())
-            || self
-                .setup
-                .move_limit
-                .is_some_and(|limit| self.setup.plies_played + ply as u32 >= limit)
+    fn drawn_by_rule(&self, pos: &G, ply: usize) -> bool {
+        (self.setup.repetition && self.repeated()) || self.setup.over_move_limit(pos, ply as u32)
     }
 
     fn to_tt(score: i32, ply: usize) -> i32 {
@@ -278,7 +274,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         if let Some(o) = pos.outcome() {
             return self.outcome_score(o, side, ply);
         }
-        if ply > 0 && self.drawn_by_rule(ply) {
+        if ply > 0 && self.drawn_by_rule(pos, ply) {
             return self.draw_score(side);
         }
         if ply >= MAX_PLY - 1 {

@@ -214,7 +214,7 @@ impl<'a, G: Evaluate> Tree<'a, G> {
             self.known_reward(node)
         } else if let Some(o) = pos.outcome() {
             self.finish(node, o)
-        } else if self.drawn_by_rule(depth) {
+        } else if self.drawn_by_rule(&pos, depth) {
             self.nodes[node].drawn = true;
             0.5
         } else {
@@ -248,13 +248,9 @@ impl<'a, G: Evaluate> Tree<'a, G> {
         self.known_reward(node)
     }
 
-    fn drawn_by_rule(&self, depth: u32) -> bool {
+    fn drawn_by_rule(&self, pos: &G, depth: u32) -> bool {
         let (&hash, before) = self.path.split_last().expect("the path is never empty");
-        (self.setup.repetition && before.contains(&hash))
-            || self
-                .setup
-                .move_limit
-                .is_some_and(|l| self.setup.plies_played + depth >= l)
+        (self.setup.repetition && before.contains(&hash)) || self.setup.over_move_limit(pos, depth)
     }
 
     /// UCT choice among the children of `node` (whose side to move is
@@ -291,11 +287,7 @@ impl<'a, G: Evaluate> Tree<'a, G> {
                 if let Some(o) = pos.outcome() {
                     return o.score_for(Player::First);
                 }
-                if self
-                    .setup
-                    .move_limit
-                    .is_some_and(|l| self.setup.plies_played + depth + ply >= l)
-                {
+                if self.setup.over_move_limit(&pos, depth + ply) {
                     return 0.5;
                 }
                 moves.clear();

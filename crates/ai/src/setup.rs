@@ -10,7 +10,8 @@ pub struct SearchSetup<G: Game> {
     pub root: G,
     /// Hashes of the positions before the root, oldest first.
     pub history: Vec<u64>,
-    /// Plies played before the root (for the move limit).
+    /// Plies counted toward the move limit before the root, for games whose
+    /// positions do not count them themselves ([`Game::limit_plies`]).
     pub plies_played: u32,
     /// Whether a repeated position is a draw.
     pub repetition: bool,
@@ -29,7 +30,7 @@ impl<G: Game> SearchSetup<G> {
         SearchSetup {
             root: root.clone(),
             history: before.iter().map(Game::hash).collect(),
-            plies_played: record.moves().len() as u32,
+            plies_played: record.limit_plies(),
             repetition: record.options().repetition_limit().is_some(),
             move_limit: record.options().move_limit(),
         }
@@ -45,5 +46,15 @@ impl<G: Game> SearchSetup<G> {
             repetition: false,
             move_limit: None,
         }
+    }
+
+    /// Whether the move limit draws `pos`, reached `plies` plies below the
+    /// root.
+    pub fn over_move_limit(&self, pos: &G, plies: u32) -> bool {
+        self.move_limit.is_some_and(|limit| {
+            pos.limit_plies()
+                .unwrap_or(self.plies_played.saturating_add(plies))
+                >= limit
+        })
     }
 }

@@ -194,3 +194,20 @@ fn expect_error(e: &mut Engine, command: &str, expected: &str) {
         "{command}: {answer:?}"
     );
 }
+
+#[test]
+fn both_football_sides_may_pick_the_same_team() {
+    let mut e = Engine::start();
+    e.send("newgame football");
+    e.send("position startpos moves pick:QRN");
+    e.send("legal");
+    let legal = e.until("legal");
+    let black: Vec<&str> = legal[0].split_whitespace().skip(1).collect();
+    assert_eq!(black.len(), 27, "{black:?}");
+    assert!(black.contains(&"pick:QRN"));
+    e.send("position startpos moves pick:QRN pick:QRN");
+    e.send("legal");
+    let placements = e.until("legal");
+    assert!(placements[0].contains("K@"), "{placements:?}");
+    e.quit();
+}

@@ -62,3 +62,45 @@ fn bad_perft_input_is_an_error_not_a_panic() {
     assert!(!ok);
     assert!(err.contains("unknown game"), "{err}");
 }
+
+#[test]
+fn a_finished_position_has_no_moves_in_perft_and_divide() {
+    // A King just captured, a goal just scored, a side connected.
+    let finished = [
+        (
+            "pursuit",
+            "...p..............R./.....K.............. north play 1",
+            "",
+        ),
+        (
+            "football",
+            "7k/8/8/8/8/8/3R4/4K3 d2 w play w 1 10 0-0 QRN/BNP -/- -",
+            "d2>d8",
+        ),
+        (
+            "loa",
+            "bb.....w/......../......../......../......../......../......../w....... w",
+            "",
+        ),
+    ];
+    for (game, position, moves) in finished {
+        for depth in ["1", "3"] {
+            let args = [
+                "perft",
+                game,
+                "--position",
+                position,
+                "--moves",
+                moves,
+                "--depth",
+                depth,
+            ];
+            let (out, err, ok) = run(&args, "");
+            assert!(ok, "{game}: {err}");
+            assert_eq!(out.trim(), "0", "{game} perft {depth}");
+            let (out, err, ok) = run(&[&args[..], &["--divide"]].concat(), "");
+            assert!(ok, "{game}: {err}");
+            assert_eq!(out.trim(), "0", "{game} divide {depth}: nothing listed");
+        }
+    }
+}

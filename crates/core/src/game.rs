@@ -92,6 +92,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A multi-line picture of the board for terminals.
     fn diagram(&self) -> String;
 
+    /// The plies of play this position counts toward the move limit
+    /// ([`GameOptions::move_limit`](crate::GameOptions::move_limit)), for a
+    /// game whose positions keep that count themselves (Linear Pursuit's
+    /// ply field: plies of play since the set-up, placements not counted,
+    /// so a position text's count counts too). `None`, the default: every
+    /// move counts, from the start of the game record.
+    fn limit_plies(&self) -> Option<u32> {
+        None
+    }
+
     /// Perft: whether the line ends at this position (counted as one leaf,
     /// not expanded) — for games whose reference figures stop at a decisive
     /// event. Default: never.

@@ -96,11 +96,20 @@ impl<G: Game> GameRecord<G> {
             }
         }
         if let Some(limit) = self.options.move_limit() {
-            if self.moves.len() as u32 >= limit {
+            if self.limit_plies() >= limit {
                 return Some(Outcome::draw(EndReason::MoveLimit));
             }
         }
         None
+    }
+
+    /// The plies counted toward the move limit so far: the position's own
+    /// count where it keeps one ([`Game::limit_plies`]), else the moves of
+    /// this record.
+    pub fn limit_plies(&self) -> u32 {
+        self.position()
+            .limit_plies()
+            .unwrap_or(self.moves.len() as u32)
     }
 
     /// The legal moves (none once the game is over).

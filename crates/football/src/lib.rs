@@ -51,8 +51,7 @@
 //! - `last-goal`: `w` or `b` if the action just played scored, else `-`.
 //!
 //! Reading validates the text (a position the engine can play from that a
-//! match can reach; box limits are checked when picking, not when reading,
-//! so that the standard test position with two Queens reads back) and
+//! match can reach; each team within its own box) and
 //! never panics. The match start is
 //! `8/8/8/8/8/8/8/8 - w pick w 1 0 0-0 -/- -/- -`.
 
@@ -83,9 +82,10 @@
 //!   no ball. After a goal (or two Kings alone) the board is cleared and
 //!   every picked piece comes back (captured pieces return, promoted Pawns
 //!   are Pawns again).
-//! - The box limits (one Queen in all, ...) bind the `pick:` actions; a
-//!   position text is not checked against them, so the rules file's
-//!   standard test position (a Queen on each side, teams `QRN/QRN`) reads.
+//! - Each side picks from its own box (the other 13 pieces of its half of
+//!   a chess set: one Queen, two Rooks, ...), whatever the other side
+//!   picked: 27 teams each, both may pick the same. The limits bind the
+//!   `pick:` actions and the teams of a position text.
 
 pub mod attacks;
 mod bitboard;

@@ -82,8 +82,7 @@ impl Football {
     }
 
     fn generate_picks(&self, moves: &mut MoveList<FootballMove>) {
-        let other = self.teams[self.side.other().index()];
-        for team in Team::all().filter(|t| t.fits_with(other)) {
+        for team in Team::all() {
             moves.push(FootballMove::Pick(team));
         }
     }

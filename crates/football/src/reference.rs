@@ -159,7 +159,6 @@ impl Football {
     }
 
     fn reference_picks(&self) -> Vec<FootballMove> {
-        let other = self.teams[self.side.other().index()];
         let kinds = [
             Kind::Queen,
             Kind::Rook,
@@ -177,10 +176,9 @@ impl Football {
             for b in a..5 {
                 for c in b..5 {
                     let picks = [kinds[a], kinds[b], kinds[c]];
-                    let fits = kinds.iter().all(|&k| {
-                        let mine = picks.iter().filter(|&&p| p == k).count() as u8;
-                        mine + other.map_or(0, |o| o.count(k)) <= limit(k)
-                    });
+                    let fits = kinds
+                        .iter()
+                        .all(|&k| picks.iter().filter(|&&p| p == k).count() as u8 <= limit(k));
                     if fits {
                         out.extend(Team::new(picks).map(FootballMove::Pick));
                     }

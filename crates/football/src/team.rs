@@ -1,12 +1,13 @@
-//! A side's team choice: the three pieces picked from the box on top of
-//! the King and two Pawns every side has, and the box limits.
+//! A side's team choice: the three pieces picked from its own box on top
+//! of the King and two Pawns every side has, and the box limits.
 
 use crate::Kind;
 use std::fmt;
 
-/// How many pieces of each kind the box holds for the picks of both sides
-/// together (indexed by [`Kind::index`]): 1 Queen, 2 Rooks, 2 Bishops,
-/// 2 Knights and the 6 Pawns left after each side's two.
+/// How many pieces of each kind a side's own box holds for its picks
+/// (indexed by [`Kind::index`]): the other 13 pieces of its half of a chess
+/// set, 1 Queen, 2 Rooks, 2 Bishops, 2 Knights and the 6 Pawns left after
+/// its two. Each side picks from its own box, whatever the other picked.
 pub const BOX: [u8; 6] = [0, 1, 2, 2, 2, 6];
 
 /// Three picked pieces, kept in notation order (Q R B N P).
@@ -25,7 +26,7 @@ impl Team {
         ok.then_some(team)
     }
 
-    /// Every team a side can pick on its own (35 at most), notation order.
+    /// Every team a side can pick from its box (27), notation order.
     pub fn all() -> impl Iterator<Item = Team> {
         let kinds = &Kind::ALL[1..];
         kinds.iter().enumerate().flat_map(move |(i, &a)| {
@@ -45,14 +46,6 @@ impl Team {
     /// How many pieces of `kind` were picked.
     pub fn count(self, kind: Kind) -> u8 {
         self.picks.iter().filter(|&&k| k == kind).count() as u8
-    }
-
-    /// Whether this team and `other` (the other side's, if chosen) fit in
-    /// the box together.
-    pub fn fits_with(self, other: Option<Team>) -> bool {
-        Kind::ALL
-            .iter()
-            .all(|&k| self.count(k) + other.map_or(0, |o| o.count(k)) <= BOX[k.index()])
     }
 
     /// The side's six pieces per kind (indexed by [`Kind::index`]): the

@@ -33,25 +33,34 @@ fn perft_standard_test_position_depth_5() {
 #[test]
 fn perft_file_lines() {
     let data = include_str!("data/football.perft");
+    let options = FootballOptions::default();
     let mut lines = 0;
-    for line in data.lines().filter(|l| l.starts_with("moves ")) {
-        let (moves, counts) = line["moves ".len()..]
-            .split_once(';')
-            .expect("a perft line has moves ; counts");
-        let mut pos = start();
-        for text in moves.split_whitespace() {
-            let mv = pos
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("{text} in line {line}: {e}"));
-            pos.play(mv);
-        }
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (start, counts) = line.split_once(';').expect("a perft line has ... ; counts");
+        let pos = if let Some(moves) = start.strip_prefix("moves ") {
+            let mut pos = self::start();
+            for text in moves.split_whitespace() {
+                let mv = pos
+                    .parse_move(text)
+                    .unwrap_or_else(|e| panic!("{text} in line {line}: {e}"));
+                pos.play(mv);
+            }
+            pos
+        } else if let Some(text) = start.strip_prefix("position ") {
+            Football::from_text(&options, text.trim()).unwrap_or_else(|e| panic!("{line}: {e}"))
+        } else {
+            panic!("a perft line starts with 'moves' or 'position': {line}")
+        };
         for item in counts.split_whitespace() {
             let (depth, count) = item.split_once('=').expect("depth=count");
             let depth: u32 = depth.parse().expect("depth");
             let count: u64 = count.parse().expect("count");
-            assert_eq!(perft(&pos, depth), count, "depth {depth} after {moves}");
+            assert_eq!(perft(&pos, depth), count, "depth {depth} of {line}");
         }
         lines += 1;
     }
-    assert_eq!(lines, 16);
+    assert_eq!(lines, 17);
 }

@@ -1,7 +1,9 @@
 //! One test (or more) per rule of the rules file `chess-football.md`,
 //! named after the rule.
 
-use gamut_core::{EndReason, Game, GameOptions, GameRecord, MoveError, MoveList, Outcome, Player};
+use gamut_core::{
+    perft, EndReason, Game, GameOptions, GameRecord, MoveError, MoveList, Outcome, Player,
+};
 use gamut_football::{
     Football, FootballMove, FootballOptions, Kind, Phase, PlacementMode, ShotRule, Square,
     BLACK_GOAL, WHITE_GOAL,
@@ -179,19 +181,38 @@ fn team_choice_respects_the_box_limits() {
     assert!(!white.contains(&"pick:QQR".to_string()));
     assert!(!white.contains(&"pick:RRR".to_string()));
     assert!(white.contains(&"pick:PPP".to_string()));
-    let p = after(&match_start(), "pick:QRR");
-    let black = moves(&p);
-    // One Queen and two Rooks in all: Black can have neither.
-    assert!(
-        black.iter().all(|m| !m.contains('Q') && !m.contains('R')),
-        "{black:?}"
-    );
-    assert!(black.contains(&"pick:BBN".to_string()));
-    assert!(black.contains(&"pick:PPP".to_string()));
     assert!(matches!(
-        p.parse_move("pick:QBN"),
-        Err(MoveError::Illegal(_))
+        match_start().parse_move("pick:QQN"),
+        Err(MoveError::Illegal(_) | MoveError::Syntax { .. })
     ));
+}
+
+#[test]
+fn each_side_picks_from_its_own_box() {
+    // Whatever White picked, Black has the same 27 teams, the same one
+    // included (the standard test position gives both sides QRN).
+    let white = moves(&match_start());
+    for team in &white {
+        let p = after(&match_start(), team);
+        let black = moves(&p);
+        assert_eq!(black, white, "after {team}");
+    }
+    let p = after(&match_start(), "pick:QRR pick:QRR");
+    assert_eq!(p.phase(), Phase::Place);
+    assert_eq!(p.team(Player::Second).unwrap().to_string(), "QRR");
+    assert_eq!(p.to_place(Player::Second), [1, 1, 2, 0, 0, 2]);
+}
+
+#[test]
+fn perft_from_the_empty_pick_position() {
+    let p = Football::from_text(
+        &FootballOptions::default(),
+        "8/8/8/8/8/8/8/8 - w pick w 1 0 0-0 -/- -/- -",
+    )
+    .unwrap();
+    assert_eq!(perft(&p, 1), 27);
+    assert_eq!(perft(&p, 2), 729);
+    assert_eq!(perft(&p, 3), 65_664);
 }
 
 #[test]
@@ -375,6 +396,9 @@ fn shot_to_an_empty_goal_square_with_a_clear_path_is_a_goal() {
     assert_eq!(q.score(Player::First), 1);
     assert_eq!(q.last_goal(), Some(Player::First));
     assert!(q.perft_stops_here());
+    // The goal ends the line: perft and divide from it agree on nothing.
+    assert_eq!(perft(&q, 1), 0);
+    assert!(gamut_core::divide(&q, 2).is_empty());
 }
 
 #[test]

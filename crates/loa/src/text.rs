@@ -102,7 +102,24 @@ impl Loa {
                 )));
             }
         }
-        Ok(Loa::from_parts(options, pieces, side, passed))
+        let pos = Loa::from_parts(options, pieces, side, passed);
+        if passed {
+            // The pass leaves the board as it was: the side that passed
+            // must have had no move on this very board, in a game not over.
+            let passer = side.other();
+            if pos.can_move(passer) {
+                return Err(TextError::new(format!(
+                    "'pass' says {} had no legal move, but it has moves here",
+                    Loa::side_label(passer)
+                )));
+            }
+            if Player::BOTH.iter().any(|&p| pos.is_connected(p)) {
+                return Err(TextError::new(
+                    "'pass' cannot follow a finished game (a side is already connected)",
+                ));
+            }
+        }
+        Ok(pos)
     }
 
     /// `Black` or `White`.

@@ -272,6 +272,21 @@ fn a_player_without_moves_passes() {
 }
 
 #[test]
+fn a_pass_flag_must_be_consistent() {
+    // White (who would have passed) has 22 legal moves here: refused.
+    let o = LoaOptions::default();
+    let text = "......wb/......ww/......../......../......../......../ww....../bw...... b pass";
+    let err = Loa::from_text(&o, text).unwrap_err().to_string();
+    assert!(err.contains("White had no legal move"), "{err}");
+    let without = Loa::from_text(&o, text.trim_end_matches(" pass")).unwrap();
+    assert_eq!(without.outcome(), None);
+    // A pass cannot follow a finished game either.
+    let six = options(&[("size", "6")]);
+    let connected = "bb..../....../....../....../....../w....w w pass";
+    assert!(Loa::from_text(&six, connected).is_err());
+}
+
+#[test]
 fn repetition_draws_through_the_game_record() {
     let mut record = GameRecord::<Loa>::new(LoaOptions::default());
     for _ in 0..2 {

@@ -96,6 +96,10 @@ impl Game for Pursuit {
         crate::diagram::draw(self)
     }
 
+    fn limit_plies(&self) -> Option<u32> {
+        Some(self.ply)
+    }
+
     fn perft_stops_here(&self) -> bool {
         !self.has_king(Player::First) || !self.has_king(Player::Second)
     }

@@ -51,7 +51,10 @@
 //! - `<phase>`: `play`; `drawn` (a draw was declared); or
 //!   `place:<letters>` during placement, listing every piece still to place
 //!   (upper case South's, lower case North's).
-//! - `<ply>`: plies played since the set-up. Ply 0 marks a **set-up**,
+//! - `<ply>`: plies of play since the set-up; placements are part of the
+//!   set-up and do not count. The move limit counts these plies, so a
+//!   text at or past the limit is a game already drawn by it (the game
+//!   record says so at once). Ply 0 marks a **set-up**,
 //!   which must follow the set-up rules: South to move, exactly one King
 //!   each, the same number of pieces each, majors on outer positions.
 //!   `<phase>` and `<ply>` may be left out when reading (`play`, 0).

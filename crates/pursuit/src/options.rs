@@ -33,7 +33,7 @@ impl Setup {
 /// | `setup` | `classic`, `placement` | `classic` |
 /// | `pawns` | `on`, `off` (play with or without Pawns) | `on` |
 /// | `repetition` | `on` (threefold repetition draws), `off` | `on` |
-/// | `move-limit` | plies before the game is drawn, `0` for none | `300` |
+/// | `move-limit` | plies of play (placements not counted) before the game is drawn, `0` for none | `300` |
 ///
 /// Custom set-ups are positions: give a position text (`--position`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +102,8 @@ impl GameOptions for PursuitOptions {
                     max: i64::from(MAX_MOVE_LIMIT),
                 },
                 default: "300".to_string(),
-                help: "plies before the game is drawn (0: no limit)",
+                help:
+                    "plies of play (placements not counted) before the game is drawn (0: no limit)",
             },
         ]
     }

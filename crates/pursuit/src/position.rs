@@ -68,7 +68,8 @@ pub struct Pursuit {
     pub(crate) hand: [[u8; 5]; 2],
     pub(crate) side: Player,
     pub(crate) drawn: bool,
-    /// Plies since the set-up (0: this position is a set-up).
+    /// Plies of play since the set-up; placements are part of the set-up
+    /// and not counted (0: this position is a set-up or in placement).
     pub(crate) ply: u32,
     pub(crate) hash: u64,
 }
@@ -182,9 +183,11 @@ impl Pursuit {
                 self.hash ^= KEYS[DRAWN_KEY];
             }
         }
+        if !matches!(mv, PursuitMove::Place { .. }) {
+            self.ply = self.ply.saturating_add(1);
+        }
         self.side = self.side.other();
         self.hash ^= KEYS[SIDE_KEY];
-        self.ply = self.ply.saturating_add(1);
     }
 
     /// The board.
@@ -243,7 +246,9 @@ impl Pursuit {
         self.drawn
     }
 
-    /// Plies played since the set-up (0: this position is a set-up).
+    /// Plies of play since the set-up, the count the move limit reads;
+    /// placements are part of the set-up and not counted (0: this position
+    /// is a set-up, or placement is under way).
     pub fn ply(&self) -> u32 {
         self.ply
     }

@@ -196,11 +196,15 @@ fn validate(pos: &Pursuit) -> Result<(), String> {
     check_move_bound(pos)
 }
 
-/// The set-up rules (ply 0): South to move, exactly one King each, the
-/// same number of pieces each, majors on outer positions.
+/// The set-up rules (ply 0: a set-up, or placement under way, whose
+/// pieces in hand count too): South to move once placement is over,
+/// exactly one King each, the same number of pieces each, majors on outer
+/// positions.
 fn validate_setup(pos: &Pursuit) -> Result<(), String> {
     const HINT: &str = "(a text with ply 0 is a set-up; give the ply count for a position in play, e.g. '... south play 12')";
-    if pos.side != Player::First {
+    // During placement the turns alternate (checked above); after it,
+    // South moves first.
+    if pos.side != Player::First && !pos.is_placement() {
         return Err(format!("in a set-up South moves first {HINT}"));
     }
     if pos.drawn {

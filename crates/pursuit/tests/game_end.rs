@@ -5,7 +5,9 @@
 mod common;
 
 use common::{move_texts, play, position};
-use gamut_core::{perft, EndReason, Game, GameOptions, GameRecord, MoveError, Outcome, Player};
+use gamut_core::{
+    divide, perft, EndReason, Game, GameOptions, GameRecord, MoveError, Outcome, Player,
+};
 use gamut_pursuit::{Pursuit, PursuitMove, PursuitOptions};
 
 #[test]
@@ -18,7 +20,10 @@ fn capturing_the_king_wins_at_once() {
         Some(Outcome::win(Player::First, EndReason::KingCaptured))
     );
     assert!(pos.perft_stops_here());
-    assert_eq!(perft(&pos, 3), 1);
+    // A finished game has no moves: perft and divide agree on 0.
+    assert_eq!(perft(&pos, 1), 0);
+    assert_eq!(perft(&pos, 3), 0);
+    assert!(divide(&pos, 1).is_empty());
     assert_eq!(pos.parse_move("3-11"), Err(MoveError::GameOver));
     // The finished position still reads back from its text.
     let back = Pursuit::from_text(&PursuitOptions::default(), &pos.to_text()).unwrap();
@@ -106,4 +111,53 @@ fn move_limit_draws_through_the_record() {
     assert_eq!(unlimited.move_limit(), None);
     assert_eq!(PursuitOptions::default().move_limit(), Some(300));
     assert_eq!(PursuitOptions::default().repetition_limit(), Some(3));
+}
+
+#[test]
+fn move_limit_counts_plies_of_play_not_placements() {
+    let options =
+        PursuitOptions::from_pairs([("setup", "placement"), ("move-limit", "2")]).unwrap();
+    let mut record = GameRecord::<Pursuit>::new(options);
+    let mut placements = 0;
+    while record.position().is_placement() {
+        assert_eq!(record.outcome(), None, "after {placements} placements");
+        let mv = record.legal_moves()[placements % 3];
+        record.play(mv).unwrap();
+        placements += 1;
+    }
+    assert_eq!(placements, 28);
+    assert_eq!(
+        record.position().ply(),
+        0,
+        "placements are part of the set-up"
+    );
+    for _ in 0..2 {
+        assert_eq!(record.outcome(), None);
+        let mv = record.legal_moves()[0];
+        record.play(mv).unwrap();
+    }
+    assert_eq!(record.limit_plies(), 2);
+    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+}
+
+#[test]
+fn a_position_text_at_the_move_limit_is_drawn_by_it() {
+    let options = PursuitOptions::from_pairs([("move-limit", "10")]).unwrap();
+    let text = |ply: u32| format!("pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb north play {ply}");
+    let before = Pursuit::from_text(&options, &text(9)).unwrap();
+    let mut record = GameRecord::from_position(options.clone(), before);
+    assert_eq!(record.outcome(), None, "one ply left");
+    let mv = record.legal_moves()[0];
+    record.play(mv).unwrap();
+    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    for ply in [10, 11, 500] {
+        let at = Pursuit::from_text(&options, &text(ply)).unwrap();
+        let record = GameRecord::from_position(options.clone(), at);
+        assert_eq!(
+            record.outcome(),
+            Some(Outcome::draw(EndReason::MoveLimit)),
+            "ply {ply}"
+        );
+        assert!(record.legal_moves().is_empty());
+    }
 }

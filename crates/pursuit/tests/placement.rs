@@ -75,7 +75,10 @@ fn play_begins_with_south_when_all_are_placed() {
     }
     assert_eq!(placed, 14);
     assert_eq!(pos.side_to_move(), Player::First);
-    assert!(pos.to_text().contains(" south play 14"));
+    assert!(
+        pos.to_text().contains(" south play 0"),
+        "placements are not plies of play"
+    );
     moves.clear();
     pos.legal_moves(&mut moves);
     assert!(moves.iter().all(|m| matches!(m, PursuitMove::Enter(_))));
