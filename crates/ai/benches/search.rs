@@ -1,30 +1,14 @@
-//! Search speed: the fixed `gamut bench` search (full strength, one
-//! thread, fixed depth from the start) of every game, and the static
-//! evaluations.
+//! Speed of the static evaluations of Gamut's games. (The fixed `gamut
+//! bench` search of every game is benchmarked over the catalogue, in
+//! `gamut-games`.)
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamut_ai::{bench_search, Evaluate};
-use gamut_core::{DynMatch, Game, GameRecord, MoveList};
+use gamut_ai::Evaluate;
+use gamut_core::{Game, MoveList};
 use gamut_football::{Football, FootballOptions};
 use gamut_loa::{Loa, LoaOptions};
 use gamut_pursuit::{Pursuit, PursuitOptions};
 use std::hint::black_box;
-
-fn fixed_searches(c: &mut Criterion) {
-    let games: Vec<Box<dyn DynMatch>> = vec![
-        Box::new(GameRecord::<Loa>::new(LoaOptions::default())),
-        Box::new(GameRecord::<Pursuit>::new(PursuitOptions::default())),
-        Box::new(GameRecord::<Football>::new(FootballOptions::default())),
-    ];
-    let mut group = c.benchmark_group("fixed-search");
-    group.sample_size(10);
-    for game in &games {
-        group.bench_function(game.game_name(), |b| {
-            b.iter(|| bench_search(black_box(game.as_ref())))
-        });
-    }
-    group.finish();
-}
 
 /// Positions along a deterministic line of play from the start.
 fn line<G: Game>(options: &G::Options, plies: usize) -> Vec<G> {
@@ -59,5 +43,5 @@ fn evaluations(c: &mut Criterion) {
     bench::<Football>(c, &FootballOptions::default());
 }
 
-criterion_group!(benches, fixed_searches, evaluations);
+criterion_group!(benches, evaluations);
 criterion_main!(benches);

@@ -1,17 +1,19 @@
 //! Game-independent search (alpha-beta, MCTS), per-game evaluation,
 //! difficulty levels.
 //!
-//! The entry point for games handled by name is [`search`] (or the simpler
-//! [`think`]): it takes a [`gamut_core::DynMatch`], an [`EngineSpec`]
-//! (`random`, `easy`, `medium`, `hard`, `max`, `mcts`), [`Limits`] and a stop
-//! flag, reports a [`SearchInfo`] after each iteration and returns a
-//! [`SearchReport`] with the best move in notation.
+//! The entry point is [`search_record`] (or [`search_setup`]) for any game
+//! that implements [`Evaluate`]: it takes a [`gamut_core::GameRecord`], an
+//! [`EngineSpec`] (`random`, `easy`, `medium`, `hard`, `max`, `mcts`),
+//! [`Limits`] and a stop flag, reports a [`SearchInfo`] after each
+//! iteration and returns a [`SearchReport`] with the best move in notation.
 //!
-//! Typed code uses [`search_record`] / [`search_setup`] for any game that
-//! implements [`Evaluate`].
+//! This crate knows no list of games: games handled by name (server,
+//! protocols, command line) are searched through the catalogue
+//! (`gamut-games`), whose entries require [`Evaluate`], so a game without
+//! an evaluation cannot be listed there. The evaluations of Gamut's games
+//! live here (module `eval`), one file per game.
 
 mod alphabeta;
-mod dynamic;
 mod engine;
 mod eval;
 mod evaluate;
@@ -20,7 +22,6 @@ mod iterative;
 mod level;
 mod limits;
 mod mcts;
-mod random_player;
 mod report;
 mod score;
 mod setup;
@@ -29,7 +30,6 @@ mod signature;
 mod spec;
 mod tt;
 
-pub use dynamic::{search, think};
 pub use engine::{search_record, search_setup};
 pub use evaluate::Evaluate;
 pub use level::{Level, LevelProfile};
@@ -38,5 +38,5 @@ pub use mcts::{search_mcts, MctsConfig, Playout};
 pub use report::{SearchInfo, SearchReport};
 pub use score::Score;
 pub use setup::SearchSetup;
-pub use signature::{bench_depth, bench_search};
+pub use signature::bench_search;
 pub use spec::{EngineKind, EngineSpec};

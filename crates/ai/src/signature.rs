@@ -1,30 +1,19 @@
 //! The fixed search of `gamut bench`: full strength, one thread, a fixed
-//! depth per game from the game's start. Its node count is a signature of
-//! the search: it changes only when the search, an evaluation or a game's
-//! move generation (its order) changes.
+//! depth (each game's depth is in its catalogue entry, `gamut-games`). Its
+//! node count is a signature of the search: it changes only when the
+//! search, an evaluation or a game's move generation (its order) changes.
 
-use crate::{search, EngineSpec, Level, Limits, SearchReport};
-use gamut_core::DynMatch;
+use crate::{search_record, EngineSpec, Evaluate, Level, Limits, SearchReport};
+use gamut_core::GameRecord;
 use std::sync::atomic::AtomicBool;
 
-/// The depth of the fixed search for a game (by its short name).
-pub fn bench_depth(game_name: &str) -> u32 {
-    match game_name {
-        "loa" => 6,
-        "pursuit" => 9,
-        "football" => 5,
-        _ => 4,
-    }
-}
-
-/// Run the fixed search on `game`: level `max`, one thread, depth
-/// [`bench_depth`]; deterministic.
-pub fn bench_search(game: &dyn DynMatch) -> SearchReport {
-    let limits = Limits::depth(bench_depth(game.game_name()));
-    search(
-        game,
+/// Run the fixed search on `record` to `depth`: level `max`, one thread;
+/// deterministic.
+pub fn bench_search<G: Evaluate>(record: &GameRecord<G>, depth: u32) -> SearchReport {
+    search_record(
+        record,
         &EngineSpec::level(Level::Max),
-        &limits,
+        &Limits::depth(depth),
         &AtomicBool::new(false),
         &mut |_| {},
     )

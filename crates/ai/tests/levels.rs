@@ -1,8 +1,8 @@
 //! The levels are ordered: each level's budget is at least the one below
 //! and its weaknesses no worse, and `easy` beats `random` in quick games.
 
-use gamut_ai::{search, EngineSpec, Level, Limits};
-use gamut_core::{DynMatch, GameRecord, Player};
+use gamut_ai::{search_record, EngineSpec, Evaluate, Level, Limits};
+use gamut_core::{GameRecord, Player};
 use gamut_football::{Football, FootballOptions};
 use gamut_loa::{Loa, LoaOptions};
 use gamut_pursuit::{Pursuit, PursuitOptions};
@@ -40,23 +40,18 @@ fn profiles_grow_with_the_level() {
 }
 
 /// Play one game; the winner's index in `players`, or `None` for a draw.
-fn play(mut game: Box<dyn DynMatch>, players: [&EngineSpec; 2]) -> Option<usize> {
+fn play<G: Evaluate>(mut game: GameRecord<G>, players: [&EngineSpec; 2]) -> Option<usize> {
     let stop = AtomicBool::new(false);
     while game.outcome().is_none() {
         let side = game.side_to_move().index();
-        let r = search(
-            game.as_ref(),
-            players[side],
-            &Limits::default(),
-            &stop,
-            &mut |_| {},
-        );
-        game.play(&r.best.expect("a live game has a move")).unwrap();
+        let r = search_record(&game, players[side], &Limits::default(), &stop, &mut |_| {});
+        game.play_text(&r.best.expect("a live game has a move"))
+            .unwrap();
     }
     game.outcome().unwrap().winner.map(Player::index)
 }
 
-fn easy_beats_random(new_game: impl Fn() -> Box<dyn DynMatch>, games: usize) -> usize {
+fn easy_beats_random<G: Evaluate>(new_game: impl Fn() -> GameRecord<G>, games: usize) -> usize {
     let easy = EngineSpec::level(Level::Easy);
     let random = EngineSpec::level(Level::Random);
     (0..games)
@@ -74,26 +69,20 @@ fn easy_beats_random(new_game: impl Fn() -> Box<dyn DynMatch>, games: usize) -> 
 
 #[test]
 fn easy_beats_random_at_lines_of_action() {
-    let wins = easy_beats_random(
-        || Box::new(GameRecord::<Loa>::new(LoaOptions::default())),
-        4,
-    );
+    let wins = easy_beats_random(|| GameRecord::<Loa>::new(LoaOptions::default()), 4);
     assert!(wins >= 3, "easy won {wins} of 4");
 }
 
 #[test]
 fn easy_beats_random_at_linear_pursuit() {
-    let wins = easy_beats_random(
-        || Box::new(GameRecord::<Pursuit>::new(PursuitOptions::default())),
-        4,
-    );
+    let wins = easy_beats_random(|| GameRecord::<Pursuit>::new(PursuitOptions::default()), 4);
     assert!(wins >= 3, "easy won {wins} of 4");
 }
 
 #[test]
 fn easy_beats_random_at_chess_football() {
     let wins = easy_beats_random(
-        || Box::new(GameRecord::<Football>::new(FootballOptions::default())),
+        || GameRecord::<Football>::new(FootballOptions::default()),
         2,
     );
     assert_eq!(wins, 2, "easy won {wins} of 2");

@@ -4,7 +4,7 @@
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gamut_ai::{search, EngineSpec, Limits, SearchInfo};
+use gamut_ai::{EngineSpec, Limits, SearchInfo};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         depth: args.depth,
     };
     let stop = AtomicBool::new(false);
-    let report = search(&*game, &args.engine, &limits, &stop, &mut |info| {
+    let report = game.search(&args.engine, &limits, &stop, &mut |info| {
         println!("{}", progress_line(info));
     });
     let best = report

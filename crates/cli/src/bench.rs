@@ -6,9 +6,9 @@
 
 use anyhow::Result;
 use clap::Args;
-use gamut_ai::{bench_depth, bench_search, search, EngineSpec, Level, Limits};
-use gamut_core::{perft, random_playout, Game, GameRecord};
-use gamut_games::{GameKind, GameVisitor};
+use gamut_ai::{bench_search, search_record, EngineSpec, Level, Limits};
+use gamut_core::{perft, random_playout, GameRecord};
+use gamut_games::{CatalogueGame, GameKind, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
@@ -31,7 +31,7 @@ struct MoveGen {
 
 impl GameVisitor for MoveGen {
     type Output = ();
-    fn visit<G: Game>(self) {
+    fn visit<G: CatalogueGame>(self) {
         let options = G::Options::default();
         let start = G::perft_start(&options);
         // Perft: deepen until one depth takes a good share of the budget.
@@ -74,20 +74,22 @@ impl GameVisitor for MoveGen {
     }
 }
 
-/// The fixed search (deterministic node count) and a timed search.
-fn search_speed<G: Game>(options: &G::Options, budget: Duration) {
+/// The fixed search (deterministic node count, at the depth of the game's
+/// catalogue entry) and a timed search.
+fn search_speed<G: CatalogueGame>(options: &G::Options, budget: Duration) {
     let game = GameRecord::<G>::new(options.clone());
-    let fixed = bench_search(&game);
+    let depth = G::ENTRY.bench.depth;
+    let fixed = bench_search(&game, depth);
     println!(
         "{:<8} fixed search (depth {}, max, 1 thread): {} nodes in {:.3} s: {:.2} M nodes/s, best {}",
         G::NAME,
-        bench_depth(G::NAME),
+        depth,
         fixed.info.nodes,
         fixed.info.time.as_secs_f64(),
         fixed.info.nps() as f64 / 1e6,
         fixed.best.as_deref().unwrap_or("-")
     );
-    let timed = search(
+    let timed = search_record(
         &game,
         &EngineSpec::level(Level::Max),
         &Limits::movetime(budget),

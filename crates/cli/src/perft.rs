@@ -5,8 +5,8 @@
 use crate::game_args::GameArgs;
 use anyhow::Result;
 use clap::Args;
-use gamut_core::{divide, perft, Game};
-use gamut_games::{parse_options, GameVisitor};
+use gamut_core::{divide, perft};
+use gamut_games::{parse_options, CatalogueGame, GameVisitor};
 
 /// Arguments of `gamut perft`.
 #[derive(Args, Debug)]
@@ -28,7 +28,7 @@ struct Run<'a>(&'a PerftArgs, Vec<(String, String)>);
 
 impl GameVisitor for Run<'_> {
     type Output = Result<()>;
-    fn visit<G: Game>(self) -> Result<()> {
+    fn visit<G: CatalogueGame>(self) -> Result<()> {
         let args = self.0;
         let options = parse_options::<G>(&self.1)?;
         let start = match &args.game.position {

@@ -7,8 +7,9 @@
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use gamut_ai::{search, EngineSpec, Limits};
+use gamut_ai::{EngineSpec, Limits};
 use gamut_core::{DynMatch, Player};
+use gamut_games::Match;
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -135,8 +136,8 @@ fn parse_side(game: &dyn DynMatch, text: &str) -> Result<Player> {
 
 /// The game as it was before `you` made your last move (the computer's
 /// replies taken back too), or `None` if you have not moved yet.
-fn take_back(game: &dyn DynMatch, you: Player) -> Option<Box<dyn DynMatch>> {
-    let mut earlier = game.clone_box();
+fn take_back(game: &dyn Match, you: Player) -> Option<Box<dyn Match>> {
+    let mut earlier = game.clone_match();
     loop {
         earlier.undo().ok()?;
         if earlier.side_to_move() == you {
@@ -146,9 +147,9 @@ fn take_back(game: &dyn DynMatch, you: Player) -> Option<Box<dyn DynMatch>> {
 }
 
 /// The engine's move for the side to move.
-fn best_move(game: &dyn DynMatch, spec: &EngineSpec, budget: Duration) -> Result<String> {
+fn best_move(game: &dyn Match, spec: &EngineSpec, budget: Duration) -> Result<String> {
     let stop = AtomicBool::new(false);
-    let report = search(game, spec, &Limits::movetime(budget), &stop, &mut |_| {});
+    let report = game.search(spec, &Limits::movetime(budget), &stop, &mut |_| {});
     match report.best {
         Some(mv) => Ok(mv),
         None => bail!("the computer found no move"),

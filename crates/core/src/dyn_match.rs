@@ -1,8 +1,12 @@
 //! An object-safe face of [`GameRecord`], for code that handles games by
 //! name (servers, protocols, the command line) with moves as text.
+//!
+//! It offers no way back to the concrete type (no downcasting): what a
+//! caller needs from a game beyond its rules (its engine, its evaluation)
+//! comes with the catalogue's `Match` object (`gamut-games`), which is a
+//! `DynMatch` too.
 
 use crate::{Game, GameOptions, GameRecord, MoveError, Outcome, Player};
-use std::any::Any;
 
 /// A game record of any game, with moves and positions as text.
 pub trait DynMatch: Send + Sync {
@@ -38,10 +42,16 @@ pub trait DynMatch: Send + Sync {
     fn diagram(&self) -> String;
     /// The options as `(key, value)` pairs.
     fn options(&self) -> Vec<(String, String)>;
+    /// Whether the side to move is placing pieces ([`Game::placing`]).
+    fn placing(&self) -> bool;
+    /// Whether the move of ply `ply` (0: the first move) placed a piece
+    /// ([`Game::is_placement`]); false past the moves played.
+    fn placed_at(&self, ply: usize) -> bool;
+    /// Whether this game's placement phases are simultaneous and hidden
+    /// ([`GameOptions::hidden_placement`]).
+    fn hidden_placement(&self) -> bool;
     /// A copy of this record.
     fn clone_box(&self) -> Box<dyn DynMatch>;
-    /// For downcasting to the concrete `GameRecord<G>`.
-    fn as_any(&self) -> &dyn Any;
 }
 
 impl<G: Game> DynMatch for GameRecord<G> {
@@ -100,10 +110,19 @@ impl<G: Game> DynMatch for GameRecord<G> {
     fn options(&self) -> Vec<(String, String)> {
         GameRecord::options(self).to_pairs()
     }
+    fn placing(&self) -> bool {
+        self.outcome().is_none() && self.position().placing()
+    }
+    fn placed_at(&self, ply: usize) -> bool {
+        match (self.positions().get(ply), self.moves().get(ply)) {
+            (Some(pos), Some(&mv)) => pos.is_placement(mv),
+            _ => false,
+        }
+    }
+    fn hidden_placement(&self) -> bool {
+        GameRecord::options(self).hidden_placement()
+    }
     fn clone_box(&self) -> Box<dyn DynMatch> {
         Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

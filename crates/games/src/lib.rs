@@ -1,16 +1,31 @@
-//! The catalogue of Gamut's games, for everything that handles games by
-//! name: the command line, the engine protocol and the server.
+//! The catalogue of Gamut's games: the one list of games, for everything
+//! that handles games by name (the command line, the engine protocol, the
+//! server and, through `GET /api/catalogue`, the web client).
 //!
-//! [`GameKind`] names each game; [`GameKind::dispatch`] calls a generic
-//! [`GameVisitor`] with the game's engine type, so a driver is written once
-//! (generic over [`Game`]) and run for any game chosen at run time;
+//! The list is in `catalogue.rs`: one entry per game names its
+//! [`GameKind`] variant, its engine type (a [`Game`] with an evaluation,
+//! [`gamut_ai::Evaluate`]) and its [`Entry`] (web module, bench settings,
+//! end reasons). [`CatalogueGame`] requires all of them, so a game missing
+//! any does not compile.
+//!
+//! [`GameKind::dispatch`] calls a generic [`GameVisitor`] with the game's
+//! engine type, so a driver is written once (generic over
+//! [`CatalogueGame`]) and run for any game chosen at run time;
 //! [`GameKind::new_match`] and [`GameKind::replay`] build text-driven
-//! [`DynMatch`] records.
+//! [`Match`] records that carry their engine ([`Match::search`],
+//! [`Match::think`]).
+
+mod catalogue;
+mod entry;
+mod playable;
+
+pub use catalogue::GameKind;
+pub use entry::{Bench, CatalogueGame, Entry, RECORD_END_REASONS};
+pub use playable::Match;
 
 use gamut_core::{
-    DynMatch, Game, GameOptions, GameRecord, MoveError, OptionError, OptionSpec, TextError,
+    EndReason, Game, GameOptions, GameRecord, MoveError, OptionError, OptionSpec, TextError,
 };
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -20,40 +35,7 @@ pub trait GameVisitor {
     /// What the operation returns.
     type Output;
     /// Run it for game `G`.
-    fn visit<G: Game>(self) -> Self::Output;
-}
-
-/// Declares the catalogue: one line per game.
-macro_rules! catalogue {
-    ($($variant:ident => $ty:ty),* $(,)?) => {
-        /// One of Gamut's games.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        #[serde(rename_all = "lowercase")]
-        pub enum GameKind {
-            $(
-                #[doc = concat!("`", stringify!($ty), "`")]
-                $variant,
-            )*
-        }
-
-        impl GameKind {
-            /// Every game, in catalogue order.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
-
-            /// Run `visitor` with this game's engine type.
-            pub fn dispatch<V: GameVisitor>(self, visitor: V) -> V::Output {
-                match self {
-                    $(GameKind::$variant => visitor.visit::<$ty>(),)*
-                }
-            }
-        }
-    };
-}
-
-catalogue! {
-    Loa => gamut_loa::Loa,
-    Football => gamut_football::Football,
-    Pursuit => gamut_pursuit::Pursuit,
+    fn visit<G: CatalogueGame>(self) -> Self::Output;
 }
 
 /// Errors building a game by name.
@@ -91,7 +73,7 @@ impl GameKind {
         struct V;
         impl GameVisitor for V {
             type Output = &'static str;
-            fn visit<G: Game>(self) -> &'static str {
+            fn visit<G: CatalogueGame>(self) -> &'static str {
                 G::NAME
             }
         }
@@ -103,8 +85,48 @@ impl GameKind {
         struct V;
         impl GameVisitor for V {
             type Output = &'static str;
-            fn visit<G: Game>(self) -> &'static str {
+            fn visit<G: CatalogueGame>(self) -> &'static str {
                 G::TITLE
+            }
+        }
+        self.dispatch(V)
+    }
+
+    /// The game's catalogue entry.
+    pub fn entry(self) -> Entry {
+        struct V;
+        impl GameVisitor for V {
+            type Output = Entry;
+            fn visit<G: CatalogueGame>(self) -> Entry {
+                G::ENTRY
+            }
+        }
+        self.dispatch(V)
+    }
+
+    /// The name of the game's web client module (`web/js/games/<name>.js`).
+    pub fn web_module(self) -> &'static str {
+        self.entry().web_module
+    }
+
+    /// Every way a game of this kind can end: its board rules' endings
+    /// ([`Entry::end_reasons`]), then those of every game
+    /// ([`RECORD_END_REASONS`]).
+    pub fn end_reasons(self) -> Vec<EndReason> {
+        let mut reasons = self.entry().end_reasons.to_vec();
+        reasons.extend_from_slice(RECORD_END_REASONS);
+        reasons
+    }
+
+    /// The fixed search of `gamut bench` from the standard start (default
+    /// options), to the entry's depth ([`Entry::bench`]); deterministic.
+    pub fn bench_search(self) -> gamut_ai::SearchReport {
+        struct V;
+        impl GameVisitor for V {
+            type Output = gamut_ai::SearchReport;
+            fn visit<G: CatalogueGame>(self) -> Self::Output {
+                let record = GameRecord::<G>::new(G::Options::default());
+                gamut_ai::bench_search(&record, G::ENTRY.bench.depth)
             }
         }
         self.dispatch(V)
@@ -115,7 +137,7 @@ impl GameKind {
         struct V;
         impl GameVisitor for V {
             type Output = Vec<OptionSpec>;
-            fn visit<G: Game>(self) -> Vec<OptionSpec> {
+            fn visit<G: CatalogueGame>(self) -> Vec<OptionSpec> {
                 G::Options::specs()
             }
         }
@@ -131,7 +153,7 @@ impl GameKind {
         struct V<'a>(&'a [(String, String)]);
         impl GameVisitor for V<'_> {
             type Output = Result<Vec<(String, String)>, OptionError>;
-            fn visit<G: Game>(self) -> Self::Output {
+            fn visit<G: CatalogueGame>(self) -> Self::Output {
                 Ok(parse_options::<G>(self.0)?.to_pairs())
             }
         }
@@ -144,11 +166,11 @@ impl GameKind {
         self,
         options: &[(String, String)],
         start: Option<&str>,
-    ) -> Result<Box<dyn DynMatch>, CatalogueError> {
+    ) -> Result<Box<dyn Match>, CatalogueError> {
         struct V<'a>(&'a [(String, String)], Option<&'a str>);
         impl GameVisitor for V<'_> {
-            type Output = Result<Box<dyn DynMatch>, CatalogueError>;
-            fn visit<G: Game>(self) -> Self::Output {
+            type Output = Result<Box<dyn Match>, CatalogueError>;
+            fn visit<G: CatalogueGame>(self) -> Self::Output {
                 let options = parse_options::<G>(self.0)?;
                 let record = match self.1 {
                     None => GameRecord::<G>::new(options),
@@ -169,7 +191,7 @@ impl GameKind {
         options: &[(String, String)],
         start: Option<&str>,
         moves: &[String],
-    ) -> Result<Box<dyn DynMatch>, CatalogueError> {
+    ) -> Result<Box<dyn Match>, CatalogueError> {
         let mut m = self.new_match(options, start)?;
         for (i, text) in moves.iter().enumerate() {
             m.play(text).map_err(|error| CatalogueError::Move {

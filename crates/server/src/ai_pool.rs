@@ -3,12 +3,12 @@
 //! other games' tasks.
 
 use gamut_ai::Level;
-use gamut_core::DynMatch;
+use gamut_games::Match;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Runs `gamut_ai::think` on at most `workers` threads at once.
+/// Runs [`Match::think`] on at most `workers` threads at once.
 #[derive(Clone, Debug)]
 pub struct AiPool {
     permits: Arc<Semaphore>,
@@ -26,12 +26,12 @@ impl AiPool {
     /// `budget`; `None` if there is none.
     pub async fn think(
         &self,
-        game: Box<dyn DynMatch>,
+        game: Box<dyn Match>,
         level: Level,
         budget: Duration,
     ) -> Option<String> {
         let _permit = self.permits.clone().acquire_owned().await.ok()?;
-        tokio::task::spawn_blocking(move || gamut_ai::think(game.as_ref(), level, budget))
+        tokio::task::spawn_blocking(move || game.think(level, budget))
             .await
             .ok()
             .flatten()

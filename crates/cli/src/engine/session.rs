@@ -4,9 +4,8 @@
 
 use super::command::{Command, Go};
 use super::info_line::info_line;
-use gamut_ai::{search, EngineKind, EngineSpec, Level};
-use gamut_core::DynMatch;
-use gamut_games::GameKind;
+use gamut_ai::{EngineKind, EngineSpec, Level};
+use gamut_games::{GameKind, Match};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -35,7 +34,7 @@ pub struct Session {
     out: Output,
     spec: EngineSpec,
     setup: Option<Setup>,
-    game: Option<Box<dyn DynMatch>>,
+    game: Option<Box<dyn Match>>,
     search: Option<RunningSearch>,
 }
 
@@ -140,7 +139,7 @@ impl Session {
         self.send(&format!("info string error: {message}"));
     }
 
-    fn game(&self) -> Result<&dyn DynMatch, String> {
+    fn game(&self) -> Result<&dyn Match, String> {
         self.game
             .as_deref()
             .ok_or_else(|| "no game: send 'newgame <game>' first".to_string())
@@ -225,7 +224,7 @@ impl Session {
     }
 
     fn go(&mut self, go: Go) -> Result<(), String> {
-        let game = self.game()?.clone_box();
+        let game = self.game()?.clone_match();
         if game.outcome().is_some() {
             self.send("bestmove (none)");
             return Ok(());
@@ -235,9 +234,8 @@ impl Session {
         let thread = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let report = search(&*game, &spec, &go.limits, &flag, &mut |info| {
-                    out(&info_line(info))
-                });
+                let report =
+                    game.search(&spec, &go.limits, &flag, &mut |info| out(&info_line(info)));
                 if go.infinite {
                     // `infinite`: the answer waits for `stop`.
                     while !flag.load(Ordering::Relaxed) {

@@ -4,7 +4,8 @@
 
 use super::player::{MatchPlayer, Setup};
 use anyhow::Result;
-use gamut_core::{DynMatch, Player};
+use gamut_core::Player;
+use gamut_games::Match;
 use std::time::Duration;
 
 /// How a game of the match ended.
@@ -99,7 +100,7 @@ pub fn play_game(
 fn take_turn(
     player: &mut MatchPlayer,
     setup: &Setup,
-    game: &mut dyn DynMatch,
+    game: &mut dyn Match,
     movetime: Duration,
 ) -> Result<()> {
     let mv = player.choose(setup, game, movetime)?;

@@ -3,9 +3,8 @@
 
 use super::external::ExternalEngine;
 use anyhow::{bail, Result};
-use gamut_ai::{search, EngineSpec, Limits};
-use gamut_core::DynMatch;
-use gamut_games::GameKind;
+use gamut_ai::{EngineSpec, Limits};
+use gamut_games::{GameKind, Match};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -108,13 +107,13 @@ impl MatchPlayer {
     pub fn choose(
         &mut self,
         setup: &Setup,
-        game: &dyn DynMatch,
+        game: &dyn Match,
         movetime: Duration,
     ) -> Result<String> {
         match self {
             MatchPlayer::Builtin(spec) => {
                 let stop = AtomicBool::new(false);
-                let report = search(game, spec, &Limits::movetime(movetime), &stop, &mut |_| {});
+                let report = game.search(spec, &Limits::movetime(movetime), &stop, &mut |_| {});
                 match report.best {
                     Some(m) => Ok(m),
                     None => bail!("engine {spec} found no move in a game that is not over"),

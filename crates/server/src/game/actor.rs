@@ -15,7 +15,8 @@ use crate::ids::now_ms;
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
-use gamut_core::{DynMatch, EndReason, Outcome, Player};
+use gamut_core::{EndReason, Outcome, Player};
+use gamut_games::Match;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Duration, Instant};
@@ -258,7 +259,7 @@ impl Actor {
     /// The computer's side that has to act now, its level and the game as
     /// it may see it: the game itself, or during a hidden placement phase a
     /// copy without the other side's placements.
-    fn computer_turn(&self) -> Option<(usize, Level, Box<dyn DynMatch>)> {
+    fn computer_turn(&self) -> Option<(usize, Level, Box<dyn Match>)> {
         let meta = &self.state.meta;
         if let Some(phase) = &self.state.hidden {
             return (0..2).find_map(|side| {
@@ -269,7 +270,7 @@ impl Actor {
         }
         let side = self.state.to_move()?;
         let level = meta.computer_level(side)?;
-        Some((side, level, self.state.game.clone_box()))
+        Some((side, level, self.state.game.clone_match()))
     }
 
     /// Ends the game with `result` (rating a rated game).
@@ -515,11 +516,10 @@ impl Actor {
             .iter()
             .rposition(|&s| s == side)
             .ok_or_else(|| ApiError::conflict("you have no move to take back"))?;
-        let moves = self.state.game.moves();
+        let game = &self.state.game;
+        let moves = game.moves();
         let undone: Vec<String> = moves[last..].iter().rev().cloned().collect();
-        if self.state.meta.option("placement") == Some("simultaneous")
-            && undone.iter().any(|m| m.contains('@'))
-        {
+        if game.hidden_placement() && (last..moves.len()).any(|ply| game.placed_at(ply)) {
             return Err(ApiError::conflict("placements cannot be taken back"));
         }
         Ok(undone)

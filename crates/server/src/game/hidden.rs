@@ -13,6 +13,7 @@
 //! game in the engine's order.
 
 use gamut_core::DynMatch;
+use gamut_games::Match;
 
 /// The longest placement sequence accepted per side (guards the loops).
 const MAX_PLACEMENTS: usize = 64;
@@ -26,26 +27,11 @@ pub struct HiddenPhase {
     pub pending: [Vec<String>; 2],
 }
 
-/// True if a placement move (`N@e4`).
-fn is_placement(mv: &str) -> bool {
-    mv.contains('@')
-}
-
-/// True if `game`'s side to move is placing pieces.
-pub fn placing(game: &dyn DynMatch) -> bool {
-    let legal = game.legal_moves();
-    !legal.is_empty() && legal.iter().all(|m| is_placement(m))
-}
-
-/// True if placements of a game with this `placement` option are hidden.
-pub fn applies(placement_option: Option<&str>) -> bool {
-    placement_option == Some("simultaneous")
-}
 
 impl HiddenPhase {
     /// A phase starting now, if `game` is at the start of a placement phase.
     pub fn begin(game: &dyn DynMatch) -> Option<HiddenPhase> {
-        placing(game).then(|| HiddenPhase {
+        game.placing().then(|| HiddenPhase {
             first: game.side_to_move().index(),
             pending: [Vec::new(), Vec::new()],
         })
@@ -59,21 +45,19 @@ impl HiddenPhase {
     /// A copy of `game` with `side`'s placements played (after stand-ins
     /// for the first side when `side` is second); `None` if they do not
     /// replay.
-    fn simulate(&self, game: &dyn DynMatch, side: usize) -> Option<Box<dyn DynMatch>> {
-        let mut sim = game.clone_box();
+    fn simulate(&self, game: &dyn Match, side: usize) -> Option<Box<dyn Match>> {
+        let mut sim = game.clone_match();
         if side != self.first {
             let mut n = 0;
-            while sim.side_to_move().index() == self.first && placing(sim.as_ref()) {
+            while sim.side_to_move().index() == self.first && sim.placing() {
                 n += 1;
                 if n > MAX_PLACEMENTS {
                     return None;
                 }
-                let legal = sim.legal_moves();
-                let stand_in = legal
-                    .iter()
-                    .find(|m| m.starts_with("K@"))
-                    .or_else(|| legal.first())?
-                    .clone();
+                // Any legal placement stands in: every one is followed
+                // by a full set of placements, and the first side's
+                // pieces stay in its own half.
+                let stand_in = sim.legal_moves().into_iter().next()?;
                 sim.play(&stand_in).ok()?;
             }
         }
@@ -84,7 +68,7 @@ impl HiddenPhase {
     }
 
     /// `side`'s legal next placements (empty once it is done).
-    pub fn legal(&self, game: &dyn DynMatch, side: usize) -> Vec<String> {
+    pub fn legal(&self, game: &dyn Match, side: usize) -> Vec<String> {
         self.view_for(game, side)
             .map(|sim| sim.legal_moves())
             .unwrap_or_default()
@@ -93,34 +77,30 @@ impl HiddenPhase {
     /// What `side` may see while it places: a copy of `game` with its own
     /// placements (and stand-ins for the other side's when it places
     /// second), `side` to move; `None` once it is done.
-    pub fn view_for(&self, game: &dyn DynMatch, side: usize) -> Option<Box<dyn DynMatch>> {
+    pub fn view_for(&self, game: &dyn Match, side: usize) -> Option<Box<dyn Match>> {
         self.simulate(game, side)
-            .filter(|sim| sim.side_to_move().index() == side && placing(sim.as_ref()))
+            .filter(|sim| sim.side_to_move().index() == side && sim.placing())
     }
 
     /// True if `side` has placed all its pieces.
-    pub fn done(&self, game: &dyn DynMatch, side: usize) -> bool {
+    pub fn done(&self, game: &dyn Match, side: usize) -> bool {
         self.legal(game, side).is_empty()
     }
 
     /// Checks `side`'s placement `mv`; returns it in canonical notation.
-    pub fn check(&self, game: &dyn DynMatch, side: usize, mv: &str) -> Result<String, String> {
+    pub fn check(&self, game: &dyn Match, side: usize, mv: &str) -> Result<String, String> {
         if self.pending[side].len() >= MAX_PLACEMENTS {
             return Err("too many placements".into());
         }
         let mut sim = self
             .simulate(game, side)
             .ok_or_else(|| "the placements do not replay".to_string())?;
-        if sim.side_to_move().index() != side || !placing(sim.as_ref()) {
+        if sim.side_to_move().index() != side || !sim.placing() {
             return Err("you have placed all your pieces".into());
         }
-        let canonical = sim
-            .play(mv)
-            .map_err(|e| format!("illegal placement '{mv}': {e}"))?;
-        if !is_placement(&canonical) {
-            return Err(format!("'{mv}' is not a placement"));
-        }
-        Ok(canonical)
+        // While `side` is placing, its every legal move is a placement.
+        sim.play(mv)
+            .map_err(|e| format!("illegal placement '{mv}': {e}"))
     }
 
     /// Every placement in the engine's order: the first side's, then the
@@ -140,10 +120,10 @@ mod tests {
     use super::*;
     use gamut_games::GameKind;
 
-    fn football_at_placement() -> Box<dyn DynMatch> {
+    fn football_at_placement() -> Box<dyn Match> {
         let options = [("placement".to_owned(), "simultaneous".to_owned())];
         let mut game = GameKind::Football.new_match(&options, None).unwrap();
-        while !placing(game.as_ref()) {
+        while !game.placing() {
             let mv = game.legal_moves()[0].clone();
             game.play(&mv).unwrap();
         }
@@ -158,7 +138,7 @@ mod tests {
         let second = 1 - first;
         // The real first side places differently from the stand-ins.
         let mut real = game.clone_box();
-        while real.side_to_move().index() == first && placing(real.as_ref()) {
+        while real.side_to_move().index() == first && real.placing() {
             let legal = real.legal_moves();
             let mv = legal[legal.len() - 1].clone();
             let canonical = phase.check(game.as_ref(), first, &mv).unwrap();
@@ -183,7 +163,7 @@ mod tests {
             revealed.play(&mv).unwrap();
         }
         assert_eq!(revealed.position_text(), real.position_text());
-        assert!(!placing(revealed.as_ref()));
+        assert!(!revealed.placing());
     }
 
     #[test]

@@ -3,10 +3,11 @@
 
 use crate::clock::Clocks;
 use crate::game::event::{Published, ResultView, StoredEvent};
-use crate::game::hidden::{self, HiddenPhase};
+use crate::game::hidden::HiddenPhase;
 use crate::game::meta::GameMeta;
 use crate::store::{EventRow, GameRow, GameUpdate, Store};
-use gamut_core::{DynMatch, Player};
+use gamut_core::Player;
+use gamut_games::Match;
 use serde_json::{json, Value};
 
 /// A game as of its latest event.
@@ -14,7 +15,7 @@ pub struct GameState {
     /// The fixed facts.
     pub meta: GameMeta,
     /// The engine's record.
-    pub game: Box<dyn DynMatch>,
+    pub game: Box<dyn Match>,
     /// Latest event version (0: none yet).
     pub version: i64,
     /// Position text after each ply.
@@ -42,7 +43,7 @@ impl Clone for GameState {
     fn clone(&self) -> Self {
         GameState {
             meta: self.meta.clone(),
-            game: self.game.clone_box(),
+            game: self.game.clone_match(),
             version: self.version,
             positions: self.positions.clone(),
             movers: self.movers.clone(),
@@ -162,7 +163,7 @@ impl GameState {
         if self.hidden.is_none()
             && !self.open_placements
             && self.live()
-            && hidden::applies(self.meta.option("placement"))
+            && self.game.hidden_placement()
         {
             self.hidden = HiddenPhase::begin(self.game.as_ref());
             if self.hidden.is_some() {
@@ -457,6 +458,6 @@ mod tests {
         assert!(saw_hidden, "a hidden phase would have begun");
         assert!(state.open_placements && state.hidden.is_none());
         assert!(state.to_move().is_some());
-        assert!(!hidden::placing(state.game.as_ref()));
+        assert!(!state.game.placing());
     }
 }

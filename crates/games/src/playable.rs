@@ -1,0 +1,83 @@
+//! [`Match`]: a game of the catalogue handled without its type — its
+//! record (moves and positions as text, [`DynMatch`]) together with its
+//! engine. Built by [`GameKind::new_match`](crate::GameKind::new_match)
+//! and [`GameKind::replay`](crate::GameKind::replay); searching it needs no
+//! downcast and has no fallback, because only a [`CatalogueGame`] (which
+//! has an evaluation) can become a `Match`.
+
+use crate::entry::CatalogueGame;
+use crate::GameKind;
+use gamut_ai::{bench_search, search_record, EngineSpec, Level, Limits, SearchInfo, SearchReport};
+use gamut_core::{DynMatch, GameRecord};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A game record of any catalogue game, with its computer player.
+///
+/// A `&dyn Match` is also a `&dyn DynMatch` (trait upcasting), so code that
+/// only needs the rules takes `&dyn DynMatch`.
+pub trait Match: DynMatch {
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
+
+    /// Search the current position with the engine `spec` within `limits`
+    /// (capped by the level's budget) until `stop` becomes true; `on_info`
+    /// is called after each completed iteration. The record's history gives
+    /// repetition draws and its options the move limit. `best` is `None` if
+    /// the game is over.
+    ///
+    /// Blocking and CPU-bound: call it from a worker thread.
+    fn search(
+        &self,
+        spec: &EngineSpec,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport;
+
+    /// The fixed search of `gamut bench` from the current position, to the
+    /// depth of the game's entry ([`crate::Bench`]); deterministic.
+    fn bench_search(&self) -> SearchReport;
+
+    /// A copy of this game.
+    fn clone_match(&self) -> Box<dyn Match>;
+
+    /// The computer's move (in notation) for the side to move, at `level`,
+    /// thinking at most `budget`; `None` if the game is over.
+    ///
+    /// Blocking and CPU-bound: call it from a worker thread.
+    fn think(&self, level: Level, budget: Duration) -> Option<String> {
+        let stop = AtomicBool::new(false);
+        self.search(
+            &EngineSpec::level(level),
+            &Limits::movetime(budget),
+            &stop,
+            &mut |_| {},
+        )
+        .best
+    }
+}
+
+impl<G: CatalogueGame> Match for GameRecord<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn search(
+        &self,
+        spec: &EngineSpec,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport {
+        search_record(self, spec, limits, stop, on_info)
+    }
+
+    fn bench_search(&self) -> SearchReport {
+        bench_search(self, G::ENTRY.bench.depth)
+    }
+
+    fn clone_match(&self) -> Box<dyn Match> {
+        Box::new(self.clone())
+    }
+}
