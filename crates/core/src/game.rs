@@ -92,6 +92,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A multi-line picture of the board for terminals.
     fn diagram(&self) -> String;
 
+    /// Whether the side to move is placing pieces (a placement phase, where
+    /// every legal move is a placement). Default: never.
+    fn placing(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv`, legal here, places a piece (a move of a placement
+    /// phase). Default: no move does.
+    fn is_placement(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// The plies of play this position counts toward the move limit
     /// ([`GameOptions::move_limit`](crate::GameOptions::move_limit)), for a
     /// game whose positions keep that count themselves (Linear Pursuit's

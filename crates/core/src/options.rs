@@ -64,6 +64,15 @@ pub trait GameOptions: Clone + Debug + Default + PartialEq + Send + Sync + 'stat
         None
     }
 
+    /// Whether the two sides of a placement phase place at once, each
+    /// unseen by the other until both are done (Chess Football's
+    /// `placement=simultaneous`). The engine still plays the placements in
+    /// sequence ([`Game::placing`](crate::Game::placing)); a server hides
+    /// them. Default: no.
+    fn hidden_placement(&self) -> bool {
+        false
+    }
+
     /// The game is drawn after this many plies (`None`: no limit).
     fn move_limit(&self) -> Option<u32> {
         None

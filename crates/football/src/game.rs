@@ -93,7 +93,7 @@ impl Game for Football {
     }
 
     fn play(&mut self, mv: FootballMove) {
-        self.apply(mv);
+        self.make(mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -157,7 +157,15 @@ impl Game for Football {
     }
 
     fn diagram(&self) -> String {
-        self.draw()
+        crate::diagram::draw(self)
+    }
+
+    fn placing(&self) -> bool {
+        self.phase == Phase::Place
+    }
+
+    fn is_placement(&self, mv: FootballMove) -> bool {
+        matches!(mv, FootballMove::Place { .. })
     }
 
     fn perft_stops_here(&self) -> bool {

@@ -89,6 +89,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod diagram;
 mod football_move;
 mod game;
 mod hash;

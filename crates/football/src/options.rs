@@ -121,6 +121,10 @@ impl GameOptions for FootballOptions {
         }
         Ok(())
     }
+
+    fn hidden_placement(&self) -> bool {
+        self.placement == PlacementMode::Simultaneous
+    }
 }
 
 #[cfg(test)]

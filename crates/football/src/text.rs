@@ -1,13 +1,12 @@
-//! The one-line position text (written and read back with full
-//! validation) and the terminal diagram. The format is described in the
-//! crate documentation.
+//! The one-line position text, written and read back with full
+//! validation. The format is described in the crate documentation.
 
 use crate::bitboard::{kickoff_square, last_rank, own_goal, own_half};
 use crate::{Football, FootballOptions, Kind, Phase, Square, Team};
 use gamut_core::{Player, TextError};
 use std::fmt::Write;
 
-fn side_letter(p: Player) -> char {
+pub(crate) fn side_letter(p: Player) -> char {
     match p {
         Player::First => 'w',
         Player::Second => 'b',
@@ -24,7 +23,7 @@ fn parse_side(t: &str, what: &str) -> Result<Player, TextError> {
     }
 }
 
-fn pieces_text(counts: [u8; 6]) -> String {
+pub(crate) fn pieces_text(counts: [u8; 6]) -> String {
     let s: String = Kind::ALL
         .iter()
         .flat_map(|k| std::iter::repeat_n(k.letter(), usize::from(counts[k.index()])))
@@ -356,61 +355,5 @@ impl Football {
             return err("place: the kicking side's first piece, not the King, holds the ball on its kick-off square");
         }
         Ok(())
-    }
-
-    /// A picture of the board for terminals: White in upper case, Black in
-    /// lower case, `*` after the ball holder, `:` marking empty goal
-    /// squares; then the match state.
-    pub(crate) fn draw(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..8u8).rev() {
-            let _ = write!(s, "{} ", rank + 1);
-            for file in 0..8u8 {
-                let sq = Square::new(file, rank);
-                let goal = (own_goal(Player::First) | own_goal(Player::Second)) & sq.bit() != 0;
-                match self.piece_at(sq) {
-                    Some((side, kind)) => {
-                        let c = kind.letter();
-                        s.push(' ');
-                        s.push(if side == Player::First {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
-                        s.push(if self.ball == Some(sq) { '*' } else { ' ' });
-                    }
-                    None => s.push_str(if goal { " : " } else { " . " }),
-                }
-            }
-            s.push('\n');
-        }
-        s.push_str("   a  b  c  d  e  f  g  h\n");
-        let _ = write!(
-            s,
-            "half {}, actions {}/{}, score {}-{}, {} to move, phase {}, kick-off {}",
-            self.half,
-            self.actions,
-            2 * self.half_length,
-            self.score[0],
-            self.score[1],
-            if self.side == Player::First {
-                "White"
-            } else {
-                "Black"
-            },
-            self.phase.name(),
-            if self.kicker == Player::First {
-                "White"
-            } else {
-                "Black"
-            },
-        );
-        for side in Player::BOTH {
-            let left = self.to_place[side.index()];
-            if left != [0; 6] {
-                let _ = write!(s, ", {} to place {}", side_letter(side), pieces_text(left));
-            }
-        }
-        s
     }
 }

@@ -857,3 +857,19 @@ fn diagram_shows_board_ball_and_state() {
     assert!(d.contains("half 1, actions 0/90, score 0-0"), "{d}");
     assert_eq!(d.lines().count(), 10);
 }
+
+#[test]
+fn the_engine_declares_its_placement_phases() {
+    let s = match_start();
+    assert!(!s.placing(), "team choice is not placement");
+    let p = after(&s, "pick:QRN pick:RBN");
+    assert!(p.placing());
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    assert!(list.iter().all(|&m| p.is_placement(m)));
+    let kickoff = after(&match_start(), PLACEMENTS);
+    assert!(!kickoff.placing());
+    let simultaneous = FootballOptions::from_pairs([("placement", "simultaneous")]).unwrap();
+    assert!(simultaneous.hidden_placement());
+    assert!(!FootballOptions::default().hidden_placement());
+}

@@ -27,12 +27,12 @@ impl Game for Loa {
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<LoaMove>) {
-        self.moves(moves);
+        self.generate(moves);
     }
 
     #[inline]
     fn play(&mut self, mv: LoaMove) {
-        self.play_move(mv);
+        self.make(mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -68,7 +68,7 @@ impl Game for Loa {
     }
 
     fn diagram(&self) -> String {
-        self.picture()
+        crate::diagram::draw(self)
     }
 
     #[inline]

@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 
 pub mod connection;
+mod diagram;
 mod game;
 mod movegen;
 mod moves;

@@ -218,7 +218,7 @@ impl Loa {
 
     /// Every legal move of the side to move; the pass alone if it has none.
     #[inline]
-    pub(crate) fn moves(&self, list: &mut MoveList<LoaMove>) {
+    pub(crate) fn generate(&self, list: &mut MoveList<LoaMove>) {
         let mut lister = Lister::default();
         self.generate_for(self.side, &mut lister);
         lister.write_into(&self.counts, list);
@@ -245,7 +245,7 @@ impl Loa {
 
     /// Play a move generated in this position.
     #[inline]
-    pub(crate) fn play_move(&mut self, mv: LoaMove) {
+    pub(crate) fn make(&mut self, mv: LoaMove) {
         self.hash ^= ZOBRIST[Z_SIDE];
         self.side = self.side.other();
         let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
@@ -320,10 +320,10 @@ mod tests {
         assert_eq!(before.board_outcome(), None);
         assert_eq!(before.reference_outcome(), None);
         let mut moves = MoveList::new();
-        before.moves(&mut moves);
+        before.generate(&mut moves);
         assert_eq!(moves.as_slice(), [LoaMove::PASS]);
         let mut after = before.clone();
-        after.play_move(LoaMove::PASS);
+        after.make(LoaMove::PASS);
         let draw = Some(Outcome::draw(EndReason::NoMovesForEither));
         assert_eq!(after.board_outcome(), draw);
         assert_eq!(after.reference_outcome(), draw);

@@ -1,5 +1,5 @@
-//! Text forms: the one-line position text, the move notation and the
-//! terminal diagram (formats described in the crate docs).
+//! Text forms: the one-line position text and the move notation (formats
+//! described in the crate docs).
 
 use crate::moves::LoaMove;
 use crate::options::LoaOptions;
@@ -7,7 +7,7 @@ use crate::position::Loa;
 use gamut_core::{MoveError, MoveList, Player, Square, TextError};
 
 /// The letter of a player's pieces and side-to-move field.
-fn letter(player: Player) -> char {
+pub(crate) fn letter(player: Player) -> char {
     match player {
         Player::First => 'b',
         Player::Second => 'w',
@@ -174,38 +174,11 @@ impl Loa {
             LoaMove::new(from, to)
         };
         let mut moves = MoveList::new();
-        self.moves(&mut moves);
+        self.generate(&mut moves);
         if moves.contains(&mv) && self.notation(mv) == text {
             Ok(mv)
         } else {
             Err(MoveError::Illegal(text.to_string()))
         }
-    }
-
-    /// The board with coordinates, and the side to move.
-    pub fn picture(&self) -> String {
-        let n = self.size();
-        let mut out = String::new();
-        for rank in (0..n).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..n {
-                out.push(' ');
-                out.push(self.piece_at(Square::new(file, rank)).map_or('.', letter));
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for file in 0..n {
-            out.push(' ');
-            out.push((b'a' + file) as char);
-        }
-        out.push('\n');
-        out.push_str(Loa::side_label(self.side()));
-        out.push_str(" to move");
-        if self.passed() {
-            out.push_str(" (the opponent passed)");
-        }
-        out.push('\n');
-        out
     }
 }

@@ -39,7 +39,7 @@ pub(crate) fn draw(pos: &Pursuit) -> String {
             lines.join(" ")
         );
     }
-    if pos.is_placement() {
+    if pos.placing() {
         for side in Player::BOTH {
             let hand: Vec<String> = Piece::ALL
                 .iter()

@@ -96,6 +96,14 @@ impl Game for Pursuit {
         crate::diagram::draw(self)
     }
 
+    fn placing(&self) -> bool {
+        self.hand != [[0; 5]; 2]
+    }
+
+    fn is_placement(&self, mv: PursuitMove) -> bool {
+        matches!(mv, PursuitMove::Place { .. })
+    }
+
     fn limit_plies(&self) -> Option<u32> {
         Some(self.ply)
     }

@@ -4,7 +4,7 @@
 
 use crate::position::bits;
 use crate::{Piece, Pursuit, PursuitMove};
-use gamut_core::{MoveList, Player};
+use gamut_core::{Game, MoveList, Player};
 
 impl Pursuit {
     /// Call `f(piece, from, targets)` for every in-play piece of the side
@@ -62,7 +62,7 @@ impl Pursuit {
     /// Whether the `draw` declaration is available: play phase and only the
     /// two Kings left.
     pub fn draw_available(&self) -> bool {
-        !self.is_placement()
+        !self.placing()
             && Player::BOTH.into_iter().all(|side| {
                 let i = side.index();
                 // Inner and outer masks are both indexed by position: a King
@@ -97,7 +97,7 @@ impl Pursuit {
 
     /// Append every legal move.
     pub(crate) fn generate(&self, moves: &mut MoveList<PursuitMove>) {
-        if self.is_placement() {
+        if self.placing() {
             for (piece, at) in self.placements() {
                 moves.extend(bits(at).map(|at| PursuitMove::Place { piece, at }));
             }
@@ -115,7 +115,7 @@ impl Pursuit {
 
     /// The number of legal moves, not counting `draw` (perft's count).
     pub(crate) fn count_moves(&self) -> u64 {
-        if self.is_placement() {
+        if self.placing() {
             return self
                 .placements()
                 .map(|(_, at)| u64::from(at.count_ones()))
@@ -131,7 +131,7 @@ impl Pursuit {
 
     /// Whether the side to move has any legal move (`draw` included).
     pub fn has_legal_move(&self) -> bool {
-        if self.is_placement() {
+        if self.placing() {
             return self.placements().any(|(_, at)| at != 0);
         }
         self.entries() != 0 || !self.for_each_target_set(|_, _, _| false) || self.draw_available()

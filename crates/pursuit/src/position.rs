@@ -234,13 +234,6 @@ impl Pursuit {
     pub fn in_hand(&self, side: Player, piece: Piece) -> u8 {
         self.hand[side.index()][piece.index()]
     }
-
-    /// Whether the game is in the placement phase (pieces left to place).
-    #[inline]
-    pub fn is_placement(&self) -> bool {
-        self.hand != [[0; 5]; 2]
-    }
-
     /// Whether a draw has been declared.
     pub fn is_drawn(&self) -> bool {
         self.drawn

@@ -3,7 +3,7 @@
 //! position, without the precomputed tables or move masks.
 
 use crate::{Piece, Pursuit, PursuitMove};
-use gamut_core::{EndReason, Outcome, Player, Reference};
+use gamut_core::{EndReason, Game, Outcome, Player, Reference};
 
 /// A line from a position: where it leads, and whether it is a
 /// circumference segment (otherwise an inner line).
@@ -82,7 +82,7 @@ impl Pursuit {
             .flat_map(|s| [self.inner_piece(s), self.outer_piece(s)])
             .flatten()
             .collect();
-        !self.is_placement()
+        !self.placing()
             && pieces.len() == 2
             && pieces.iter().all(|&(_, p)| p == Piece::King)
             && pieces[0].0 != pieces[1].0
@@ -94,7 +94,7 @@ impl Reference for Pursuit {
         let n = self.board.size() as u8;
         let us = self.side;
         let mut moves = Vec::new();
-        if self.is_placement() {
+        if self.placing() {
             for piece in Piece::ALL {
                 if self.in_hand(us, piece) == 0 {
                     continue;

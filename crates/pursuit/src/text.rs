@@ -4,7 +4,7 @@
 
 use crate::setup::{check_move_bound, check_room};
 use crate::{side_name, Location, Piece, Pursuit, PursuitOptions};
-use gamut_core::{Player, TextError};
+use gamut_core::{Game, Player, TextError};
 
 /// The text of a position.
 pub(crate) fn write(pos: &Pursuit) -> String {
@@ -16,7 +16,7 @@ pub(crate) fn write(pos: &Pursuit) -> String {
     };
     let inner = ring(&|s| pos.inner_piece(s));
     let outer = ring(&|s| pos.outer_piece(s));
-    let phase = if pos.is_placement() {
+    let phase = if pos.placing() {
         let mut hand = String::from("place:");
         for side in Player::BOTH {
             for p in Piece::ALL {
@@ -156,14 +156,14 @@ fn validate(pos: &Pursuit) -> Result<(), String> {
         if kings > 1 {
             return Err(format!("{} has {kings} Kings", side_name(side)));
         }
-        if kings == 0 && (side != mover || pos.ply == 0 || pos.is_placement() || pos.drawn) {
+        if kings == 0 && (side != mover || pos.ply == 0 || pos.placing() || pos.drawn) {
             return Err(format!(
                 "{} has no King (only the side to move can have just lost its King, in play after ply 0)",
                 side_name(side)
             ));
         }
     }
-    if pos.is_placement() {
+    if pos.placing() {
         let total = |i: usize| pos.hand[i].iter().map(|&c| u32::from(c)).sum::<u32>();
         let (south, north) = (total(0), total(1));
         let alternating = match mover {
@@ -204,7 +204,7 @@ fn validate_setup(pos: &Pursuit) -> Result<(), String> {
     const HINT: &str = "(a text with ply 0 is a set-up; give the ply count for a position in play, e.g. '... south play 12')";
     // During placement the turns alternate (checked above); after it,
     // South moves first.
-    if pos.side != Player::First && !pos.is_placement() {
+    if pos.side != Player::First && !pos.placing() {
         return Err(format!("in a set-up South moves first {HINT}"));
     }
     if pos.drawn {

@@ -119,7 +119,7 @@ fn move_limit_counts_plies_of_play_not_placements() {
         PursuitOptions::from_pairs([("setup", "placement"), ("move-limit", "2")]).unwrap();
     let mut record = GameRecord::<Pursuit>::new(options);
     let mut placements = 0;
-    while record.position().is_placement() {
+    while record.position().placing() {
         assert_eq!(record.outcome(), None, "after {placements} placements");
         let mv = record.legal_moves()[placements % 3];
         record.play(mv).unwrap();

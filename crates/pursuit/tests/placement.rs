@@ -14,7 +14,7 @@ fn placement_options(pawns: &str) -> PursuitOptions {
 #[test]
 fn placement_starts_empty_with_south_placing() {
     let pos = Pursuit::start(&placement_options("on"));
-    assert!(pos.is_placement());
+    assert!(pos.placing());
     assert_eq!(pos.side_to_move(), Player::First);
     assert_eq!(pos.in_hand(Player::First, Piece::Pawn), 7);
     assert_eq!(pos.in_hand(Player::Second, Piece::Rook), 2);
@@ -67,7 +67,7 @@ fn play_begins_with_south_when_all_are_placed() {
     let mut pos = Pursuit::start(&placement_options("off"));
     let mut moves = gamut_core::MoveList::new();
     let mut placed = 0;
-    while pos.is_placement() {
+    while pos.placing() {
         moves.clear();
         pos.legal_moves(&mut moves);
         pos.play(moves[placed % moves.len()]);
@@ -94,9 +94,21 @@ fn placement_with_fewer_pieces_from_a_position_text() {
     play(&mut pos, "K@o0");
     play(&mut pos, "P@0");
     play(&mut pos, "P@10");
-    assert!(!pos.is_placement());
+    assert!(!pos.placing());
     assert_eq!(
         move_texts(&pos),
         vec!["0-12".to_string(), "0-8".to_string()]
     );
+}
+
+#[test]
+fn the_engine_declares_its_placement_phase() {
+    let options = PursuitOptions::from_pairs([("setup", "placement")]).unwrap();
+    let pos = Pursuit::start(&options);
+    assert!(pos.placing());
+    let mut moves = gamut_core::MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.iter().all(|&m| pos.is_placement(m)));
+    assert!(!options.hidden_placement(), "placements are seen as made");
+    assert!(!Pursuit::start(&PursuitOptions::default()).placing());
 }

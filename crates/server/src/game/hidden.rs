@@ -1,6 +1,9 @@
-//! Hidden simultaneous placement (Chess Football, `placement=simultaneous`):
-//! between two people, and against the computer, which places seeing only
-//! its own pieces (it thinks on [`HiddenPhase::view_for`]).
+//! Hidden simultaneous placement, for games whose options say so
+//! ([`DynMatch::hidden_placement`]: Chess Football's
+//! `placement=simultaneous`); the engine says when a side is placing
+//! ([`DynMatch::placing`]), so nothing here reads move texts or options.
+//! Played between two people, and against the computer, which places
+//! seeing only its own pieces (it thinks on [`HiddenPhase::view_for`]).
 //!
 //! The engine takes a placement phase in sequence: first one side places
 //! all its pieces, then the other. The server instead buffers each side's
@@ -26,7 +29,6 @@ pub struct HiddenPhase {
     /// Each side's placements so far.
     pub pending: [Vec<String>; 2],
 }
-
 
 impl HiddenPhase {
     /// A phase starting now, if `game` is at the start of a placement phase.
