@@ -9,7 +9,8 @@ use gamut_games::GameKind;
 /// The game, its options and an optional start position.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game: loa, pursuit or football.
+    /// The game (its short name).
+    #[arg(help = game_help())]
     pub game: GameKind,
     /// A game option as key=value (repeatable), e.g. `--option size=6`.
     /// For a text option (a custom board), the value may name a file.
@@ -18,6 +19,11 @@ pub struct GameArgs {
     /// Start from this position text instead of the standard start.
     #[arg(long)]
     pub position: Option<String>,
+}
+
+/// The help of the game argument: the catalogue's short names.
+pub fn game_help() -> String {
+    format!("The game: {}", GameKind::names().join(", "))
 }
 
 impl GameArgs {

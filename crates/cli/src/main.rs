@@ -10,10 +10,21 @@ mod play;
 mod serve;
 
 use clap::{Parser, Subcommand};
+use gamut_games::GameKind;
 
-/// Gamut: Lines of Action, Linear Pursuit and Chess Football.
+/// `gamut --help`'s first line: the games of the catalogue.
+fn about() -> String {
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();
+    match titles.split_last() {
+        Some((last, [])) => format!("Gamut: {last}."),
+        Some((last, rest)) => format!("Gamut: {} and {last}.", rest.join(", ")),
+        None => "Gamut.".to_string(),
+    }
+}
+
+/// The `gamut` command line.
 #[derive(Parser)]
-#[command(name = "gamut", version, about)]
+#[command(name = "gamut", version, about = about())]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -8,7 +8,8 @@ use common::{challenge, first_legal, moves_len, small_loa, untimed, Backend, Tes
 use serde_json::{json, Value};
 
 /// Small options that keep each game short (Chess Football twice: with
-/// placements seen as made, and hidden until both sides have placed).
+/// placements seen as made, and hidden until both sides have placed); any
+/// other game of the catalogue is played once with its default options.
 fn short_options(game: &str) -> Vec<Value> {
     match game {
         "loa" => vec![json!({"size": "6", "move-limit": "40"})],
@@ -17,7 +18,7 @@ fn short_options(game: &str) -> Vec<Value> {
             json!({"half-length": "2", "placement": "sequential"}),
             json!({"half-length": "2", "placement": "simultaneous"}),
         ],
-        other => panic!("no short options for {other}"),
+        _ => vec![json!({})],
     }
 }
 

@@ -12,7 +12,8 @@ pub async fn health() -> Json<Value> {
     Json(json!({"ok": true}))
 }
 
-/// `GET /api/catalogue`: games, their options and sides, levels, speeds.
+/// `GET /api/catalogue`: games (in catalogue order, each with its options,
+/// sides, web client module and end reasons), levels, speeds.
 pub async fn catalogue() -> Json<Value> {
     let games: Vec<Value> = GameKind::ALL
         .iter()
@@ -26,6 +27,8 @@ pub async fn catalogue() -> Json<Value> {
                 "title": kind.title(),
                 "sides": sides,
                 "options": kind.option_specs(),
+                "module": kind.web_module(),
+                "end_reasons": kind.end_reasons(),
             })
         })
         .collect();
