@@ -1,0 +1,274 @@
+//! Games: summary rows, their events, seating and listing.
+
+use super::ratings::save_rating;
+use super::records::{convert_all, game_columns, EventRecord, GameRecord};
+use super::{AppendError, EventRow, GameFilter, GameRow, GameUpdate, RatingUpdate, Store};
+use sqlx::{Any, Database, Encode, Execute, Postgres, QueryBuilder, Type};
+
+/// Seats a player in seat 0 or seat 1 of a waiting game and starts it.
+const JOIN_SEAT: [&str; 2] = [
+    "UPDATE games SET seat0 = $1, user0 = $2, status = 'live', version = 1 WHERE id = $3 AND status = 'waiting' AND seat0 IS NULL AND version = 0",
+    "UPDATE games SET seat1 = $1, user1 = $2, status = 'live', version = 1 WHERE id = $3 AND status = 'waiting' AND seat1 IS NULL AND version = 0",
+];
+
+impl Store {
+    /// Stores a new game, with its first event if it starts at once.
+    pub async fn insert_game(
+        &self,
+        game: &GameRow,
+        first_event: Option<&EventRow>,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(concat!(
+            "INSERT INTO games (",
+            game_columns!(),
+            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+        ))
+        .bind(&game.id)
+        .bind(&game.game)
+        .bind(&game.options)
+        .bind(game.start_text.clone())
+        .bind(&game.clock)
+        .bind(&game.speed)
+        .bind(i64::from(game.rated))
+        .bind(&game.kind)
+        .bind(&game.status)
+        .bind(game.seats[0].clone())
+        .bind(game.seats[1].clone())
+        .bind(game.users[0].clone())
+        .bind(game.users[1].clone())
+        .bind(&game.creator)
+        .bind(game.version)
+        .bind(game.moves)
+        .bind(game.result.clone())
+        .bind(game.created_at)
+        .bind(game.ended_at)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(event) = first_event {
+            insert_event(&mut tx, &game.id, event).await?;
+        }
+        tx.commit().await
+    }
+
+    /// A game's summary row.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        let record: Option<GameRecord> = sqlx::query_as(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        record.map(GameRow::try_from).transpose()
+    }
+
+    /// A game's latest event version.
+    pub async fn game_version(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// A game's events, oldest first.
+    pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error> {
+        let records: Vec<EventRecord> = sqlx::query_as(
+            "SELECT version, at, payload FROM game_events WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(records.into_iter().map(EventRow::from).collect())
+    }
+
+    /// Stores `event` (whose version must be the game's version + 1) with
+    /// the summary changes and rating changes, in one transaction.
+    pub async fn append_event(
+        &self,
+        game_id: &str,
+        event: &EventRow,
+        update: &GameUpdate,
+        ratings: &[RatingUpdate],
+    ) -> Result<(), AppendError> {
+        let mut tx = self.pool.begin().await?;
+        let changed = sqlx::query(
+            "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5 WHERE id = $6 AND version = $7",
+        )
+        .bind(event.version)
+        .bind(&update.status)
+        .bind(update.moves)
+        .bind(update.result.clone())
+        .bind(update.ended_at)
+        .bind(game_id)
+        .bind(event.version - 1)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if changed != 1 {
+            return Err(AppendError::Conflict);
+        }
+        match insert_event(&mut tx, game_id, event).await {
+            Ok(()) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(AppendError::Conflict)
+            }
+            Err(e) => return Err(e.into()),
+        }
+        for r in ratings {
+            save_rating(&mut tx, r).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Seats a player in a waiting game and starts it with `started`
+    /// (version 1). `Ok(false)` if the game was not waiting or the seat was
+    /// taken.
+    pub async fn join_game(
+        &self,
+        game_id: &str,
+        seat: usize,
+        seat_json: &str,
+        user_id: &str,
+        started: &EventRow,
+    ) -> Result<bool, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let changed = sqlx::query(JOIN_SEAT[usize::from(seat != 0)])
+            .bind(seat_json)
+            .bind(user_id)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if changed != 1 {
+            return Ok(false);
+        }
+        insert_event(&mut tx, game_id, started).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Deletes a waiting game created by `user_id`; `Ok(false)` if none.
+    pub async fn cancel_waiting(&self, game_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+        let n =
+            sqlx::query("DELETE FROM games WHERE id = $1 AND creator = $2 AND status = 'waiting'")
+                .bind(game_id)
+                .bind(user_id)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+        Ok(n == 1)
+    }
+
+    /// Games matching `filter`, newest first.
+    pub async fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameRow>, sqlx::Error> {
+        // sqlx 0.8 writes the placeholders of a query built for `Any` as
+        // `?`, which PostgreSQL rejects (sqlx issue #3000). The same query
+        // built for PostgreSQL has `$1, $2, ...`, which SQLite accepts too:
+        // its text is run with the arguments of the `Any` build.
+        let sql = list_query::<Postgres>(filter).into_sql();
+        let mut any = list_query::<Any>(filter);
+        let arguments = any
+            .build()
+            .take_arguments()
+            .map_err(sqlx::Error::Encode)?
+            .unwrap_or_default();
+        let records: Vec<GameRecord> = QueryBuilder::<Any>::with_arguments(sql, arguments)
+            .build_query_as()
+            .fetch_all(&self.pool)
+            .await?;
+        convert_all(records)
+    }
+
+    /// Ids of every live game.
+    pub async fn live_game_ids(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT id FROM games WHERE status = 'live'")
+            .fetch_all(&self.pool)
+            .await
+    }
+}
+
+/// The query of [`Store::list_games`] for the database `DB`.
+fn list_query<'a, DB>(filter: &GameFilter) -> QueryBuilder<'a, DB>
+where
+    DB: Database,
+    String: 'a + Encode<'a, DB> + Type<DB>,
+    i64: 'a + Encode<'a, DB> + Type<DB>,
+{
+    let mut query = QueryBuilder::new(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games WHERE 1 = 1"
+    ));
+    if let Some(status) = &filter.status {
+        query.push(" AND status = ").push_bind(status.clone());
+    }
+    if let Some(user) = &filter.user_id {
+        query
+            .push(" AND (user0 = ")
+            .push_bind(user.clone())
+            .push(" OR user1 = ")
+            .push_bind(user.clone())
+            .push(")");
+    }
+    if let Some(game) = &filter.game {
+        query.push(" AND game = ").push_bind(game.clone());
+    }
+    if let Some(kind) = &filter.kind {
+        query.push(" AND kind = ").push_bind(kind.clone());
+    }
+    query
+        .push(" AND created_at < ")
+        .push_bind(filter.before.unwrap_or(i64::MAX))
+        .push(" ORDER BY created_at DESC LIMIT ")
+        .push_bind(filter.limit);
+    query
+}
+
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    game_id: &str,
+    event: &EventRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO game_events (game_id, version, at, payload) VALUES ($1, $2, $3, $4)")
+        .bind(game_id)
+        .bind(event.version)
+        .bind(event.at)
+        .bind(&event.payload)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list_query;
+    use crate::store::records::game_columns;
+    use crate::store::GameFilter;
+    use sqlx::{Any, Arguments, Execute, Postgres};
+
+    #[test]
+    fn listing_binds_each_filter_once_in_order() {
+        let filter = GameFilter {
+            status: Some("live".into()),
+            user_id: Some("u".into()),
+            kind: Some("seek".into()),
+            limit: 5,
+            ..GameFilter::default()
+        };
+        assert_eq!(
+            list_query::<Postgres>(&filter).sql(),
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE 1 = 1 AND status = $1 AND (user0 = $2 OR user1 = $3)",
+                " AND kind = $4 AND created_at < $5 ORDER BY created_at DESC LIMIT $6"
+            )
+        );
+        let mut any = list_query::<Any>(&filter);
+        let arguments = any.build().take_arguments().expect("arguments");
+        assert_eq!(arguments.map(|a| a.len()), Some(6));
+    }
+}

@@ -1,0 +1,213 @@
+//! Persistence: one schema in SQLite (embedded, WAL, `synchronous=FULL`) or
+//! PostgreSQL, reached through sqlx's `Any` driver. The migrations in
+//! `crates/server/migrations/` run at start (see [`migrate`]).
+//!
+//! Every game change is one row of `game_events` (primary key: game and
+//! version) written in the same transaction as the game's summary row, so a
+//! stored event is never lost and two writers can never both store the same
+//! version.
+//!
+//! Rows are decoded by column name into the records of [`records`], which
+//! check what the schema cannot (0/1 flags) so that bad contents give an
+//! error naming the column, never a panic. The queries live by concern:
+//! [`users`] (users and sessions), [`games`] (games and their events) and
+//! [`ratings`].
+
+mod games;
+mod migrate;
+mod ratings;
+mod records;
+mod users;
+
+use anyhow::Context;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Executor};
+use std::path::Path;
+
+/// Which database a [`Store`] is on (a few statements differ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Backend {
+    /// Embedded SQLite.
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+/// A user as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRow {
+    /// Id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// A guest (no password).
+    pub guest: bool,
+}
+
+/// A game's summary row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Id.
+    pub id: String,
+    /// Game name (`loa`).
+    pub game: String,
+    /// Options as a JSON object of strings.
+    pub options: String,
+    /// Start position text, if not the standard start.
+    pub start_text: Option<String>,
+    /// Clock control as JSON.
+    pub clock: String,
+    /// Speed category.
+    pub speed: String,
+    /// Rated game.
+    pub rated: bool,
+    /// `computer`, `seek` or `challenge`.
+    pub kind: String,
+    /// `waiting`, `live` or `finished`.
+    pub status: String,
+    /// The two seats as JSON (`None`: empty).
+    pub seats: [Option<String>; 2],
+    /// The user ids in the seats (for look-ups).
+    pub users: [Option<String>; 2],
+    /// Who created it.
+    pub creator: String,
+    /// Latest event version.
+    pub version: i64,
+    /// Plies played.
+    pub moves: i64,
+    /// Result as JSON, once finished.
+    pub result: Option<String>,
+    /// Creation time.
+    pub created_at: i64,
+    /// End time.
+    pub ended_at: Option<i64>,
+}
+
+/// One stored event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventRow {
+    /// Version (1, 2, ...).
+    pub version: i64,
+    /// When it happened.
+    pub at: i64,
+    /// The event as JSON.
+    pub payload: String,
+}
+
+/// The changes to a game's summary row that go with a new event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameUpdate {
+    /// New status.
+    pub status: String,
+    /// Plies played.
+    pub moves: i64,
+    /// Result JSON, once finished.
+    pub result: Option<String>,
+    /// End time, once finished.
+    pub ended_at: Option<i64>,
+}
+
+/// A Glicko-2 rating as stored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingRow {
+    /// Rating.
+    pub rating: f64,
+    /// Rating deviation.
+    pub deviation: f64,
+    /// Volatility.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// A rating change to store with an event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingUpdate {
+    /// Whose.
+    pub user_id: String,
+    /// Game name.
+    pub game: String,
+    /// Speed.
+    pub speed: String,
+    /// The new rating.
+    pub rating: RatingRow,
+}
+
+/// Filters for listing games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Status wanted.
+    pub status: Option<String>,
+    /// Only games with this user in a seat.
+    pub user_id: Option<String>,
+    /// Only this game.
+    pub game: Option<String>,
+    /// Only `seek`s (the lobby) or other kinds.
+    pub kind: Option<String>,
+    /// Created before this instant.
+    pub before: Option<i64>,
+    /// At most this many.
+    pub limit: i64,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// Why an event could not be stored.
+#[derive(Debug, thiserror::Error)]
+pub enum AppendError {
+    /// Another writer stored that version first.
+    #[error("the game changed meanwhile")]
+    Conflict,
+    /// The database failed.
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl Store {
+    /// Opens SQLite in `data_dir` (created if missing) or PostgreSQL at
+    /// `database_url`, and runs the migrations.
+    pub async fn open(data_dir: &Path, database_url: Option<&str>) -> anyhow::Result<Store> {
+        sqlx::any::install_default_drivers();
+        let (pool, backend) = match database_url {
+            Some(url) => {
+                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                    anyhow::bail!("--database must be a postgres:// URL");
+                }
+                let pool = AnyPoolOptions::new()
+                    .max_connections(10)
+                    .connect(url)
+                    .await
+                    .context("connecting to PostgreSQL")?;
+                (pool, Backend::Postgres)
+            }
+            None => {
+                std::fs::create_dir_all(data_dir)
+                    .with_context(|| format!("creating {}", data_dir.display()))?;
+                let file = data_dir.join("gamut.sqlite3");
+                let url = format!("sqlite://{}?mode=rwc", file.display());
+                let pool = AnyPoolOptions::new()
+                    .max_connections(4)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            conn.execute("PRAGMA journal_mode=WAL").await?;
+                            conn.execute("PRAGMA synchronous=FULL").await?;
+                            conn.execute("PRAGMA busy_timeout=5000").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(&url)
+                    .await
+                    .with_context(|| format!("opening {}", file.display()))?;
+                (pool, Backend::Sqlite)
+            }
+        };
+        migrate::run(&pool, backend)
+            .await
+            .context("migrating the database")?;
+        Ok(Store { pool })
+    }
+}

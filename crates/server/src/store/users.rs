@@ -1,0 +1,119 @@
+//! Users and their sessions.
+
+use super::records::{CredentialsRecord, SessionRecord, UserRecord};
+use super::{Store, UserRow};
+use crate::ids::now_ms;
+
+impl Store {
+    /// Stores a new user; `Ok(false)` if the name is taken.
+    pub async fn create_user(
+        &self,
+        user: &UserRow,
+        password_hash: Option<&str>,
+    ) -> Result<bool, sqlx::Error> {
+        let result = sqlx::query(
+            "INSERT INTO users (id, name, name_key, password_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&user.id)
+        .bind(&user.name)
+        .bind(user.name.to_lowercase())
+        .bind(password_hash.map(str::to_owned))
+        .bind(i64::from(user.guest))
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A user and password hash by name (ignoring case).
+    pub async fn user_by_name(
+        &self,
+        name: &str,
+    ) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
+        let record: Option<CredentialsRecord> =
+            sqlx::query_as("SELECT id, name, guest, password_hash FROM users WHERE name_key = $1")
+                .bind(name.to_lowercase())
+                .fetch_optional(&self.pool)
+                .await?;
+        record
+            .map(|r| Ok((r.user.try_into()?, r.password_hash)))
+            .transpose()
+    }
+
+    /// A user by id.
+    pub async fn user_by_id(&self, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        let record: Option<UserRecord> =
+            sqlx::query_as("SELECT id, name, guest FROM users WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        record.map(UserRow::try_from).transpose()
+    }
+
+    /// Stores a session, created and last used at `now`.
+    pub async fn create_session(
+        &self,
+        token: &str,
+        user_id: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO sessions (token, user_id, created_at, last_used_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token)
+        .bind(user_id)
+        .bind(now)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The user of a session and when the session was last used (expired
+    /// or not).
+    pub async fn session(&self, token: &str) -> Result<Option<(UserRow, i64)>, sqlx::Error> {
+        let record: Option<SessionRecord> = sqlx::query_as(
+            "SELECT u.id, u.name, u.guest, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1",
+        )
+        .bind(token)
+        .fetch_optional(&self.pool)
+        .await?;
+        record
+            .map(|r| Ok((r.user.try_into()?, r.last_used_at)))
+            .transpose()
+    }
+
+    /// Records that a session was used at `now` (never moving its last use
+    /// back).
+    pub async fn touch_session(&self, token: &str, now: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE token = $2 AND last_used_at < $3")
+            .bind(now)
+            .bind(token)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes every session last used before `cutoff`; how many.
+    pub async fn delete_sessions_used_before(&self, cutoff: i64) -> Result<u64, sqlx::Error> {
+        let result = sqlx::query("DELETE FROM sessions WHERE last_used_at < $1")
+            .bind(cutoff)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected())
+    }
+
+    /// Ends a session.
+    pub async fn delete_session(&self, token: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM sessions WHERE token = $1")
+            .bind(token)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
