@@ -9,8 +9,9 @@ use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
 use crate::{EngineKind, EngineSpec, Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, GameRecord, MoveList};
+use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 
 /// Search the current position of `record` (its history gives repetition
@@ -52,14 +53,15 @@ pub fn search_setup<G: Evaluate>(
     let limits = limits.tighter(profile.cap);
     let mut moves = MoveList::new();
     setup.root.legal_moves(&mut moves);
-    let mut rng = rand::thread_rng();
-    let random_move = || {
-        moves
-            .choose(&mut rand::thread_rng())
-            .map(|&m| setup.root.move_text(m))
+    let mut rng = match spec.seed {
+        Some(seed) => SmallRng::seed_from_u64(seed ^ setup.root.hash()),
+        None => SmallRng::from_entropy(),
     };
     let mut report = match spec.kind {
-        EngineKind::Random => return SearchReport::unsearched(random_move()),
+        EngineKind::Random => {
+            let mv = moves.choose(&mut rng).map(|&m| setup.root.move_text(m));
+            return SearchReport::unsearched(mv);
+        }
         EngineKind::AlphaBeta => {
             let config = AlphaBetaConfig {
                 threads: spec.threads.clamp(1, profile.max_threads),

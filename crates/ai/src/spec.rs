@@ -27,6 +27,11 @@ pub struct EngineSpec {
     /// Search threads (lazy SMP for alpha-beta, capped by the level; MCTS
     /// runs on one thread). At least 1.
     pub threads: usize,
+    /// The seed of the player's chance (evaluation noise, deliberate
+    /// blunders, random moves), mixed with the position's hash: a seeded
+    /// player on one thread plays the same move in the same position every
+    /// time. `None`: fresh chance at every move.
+    pub seed: Option<u64>,
 }
 
 impl EngineSpec {
@@ -42,6 +47,7 @@ impl EngineSpec {
             level,
             kind,
             threads: 1,
+            seed: None,
         }
     }
 
@@ -51,6 +57,7 @@ impl EngineSpec {
             level: Level::Max,
             kind: EngineKind::Mcts,
             threads: 1,
+            seed: None,
         }
     }
 
@@ -58,6 +65,14 @@ impl EngineSpec {
     pub fn with_threads(self, threads: usize) -> EngineSpec {
         EngineSpec {
             threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The same player with its chance seeded (see [`EngineSpec::seed`]).
+    pub fn with_seed(self, seed: u64) -> EngineSpec {
+        EngineSpec {
+            seed: Some(seed),
             ..self
         }
     }
@@ -109,6 +124,7 @@ impl FromStr for EngineSpec {
                         .map_err(|e: String| format!("engine '{s}': {e}"))?,
                     kind: EngineKind::Mcts,
                     threads: 1,
+                    seed: None,
                 },
                 None => EngineSpec::level(name.parse().map_err(|_| {
                     format!(
@@ -148,7 +164,8 @@ mod tests {
             EngineSpec {
                 level: Level::Hard,
                 kind: EngineKind::AlphaBeta,
-                threads: 1
+                threads: 1,
+                seed: None,
             }
         );
         assert_eq!("mcts".parse::<EngineSpec>().unwrap().kind, EngineKind::Mcts);

@@ -51,11 +51,13 @@ fn play<G: Evaluate>(mut game: GameRecord<G>, players: [&EngineSpec; 2]) -> Opti
     game.outcome().unwrap().winner.map(Player::index)
 }
 
+/// Games `easy` wins of `games` against `random`, both seeded (game `g`
+/// with seed `g`), so the count is the same at every run.
 fn easy_beats_random<G: Evaluate>(new_game: impl Fn() -> GameRecord<G>, games: usize) -> usize {
-    let easy = EngineSpec::level(Level::Easy);
-    let random = EngineSpec::level(Level::Random);
     (0..games)
         .filter(|&g| {
+            let easy = EngineSpec::level(Level::Easy).with_seed(g as u64);
+            let random = EngineSpec::level(Level::Random).with_seed(g as u64 + 1000);
             // Alternate colours.
             let players = if g % 2 == 0 {
                 [&easy, &random]
@@ -86,4 +88,24 @@ fn easy_beats_random_at_chess_football() {
         2,
     );
     assert_eq!(wins, 2, "easy won {wins} of 2");
+}
+
+#[test]
+fn a_seeded_player_repeats_its_choices() {
+    let stop = AtomicBool::new(false);
+    let mut game = GameRecord::<Loa>::new(LoaOptions::default());
+    for ply in 0..12 {
+        let spec = EngineSpec::level(if ply % 2 == 0 {
+            Level::Easy
+        } else {
+            Level::Random
+        })
+        .with_seed(7);
+        let choose = || search_record(&game, &spec, &Limits::default(), &stop, &mut |_| {}).best;
+        let first = choose();
+        for _ in 0..3 {
+            assert_eq!(choose(), first, "ply {ply}");
+        }
+        game.play_text(&first.expect("a move")).unwrap();
+    }
 }
