@@ -1,11 +1,14 @@
 // The interactive board shared by every game: draws through a game's
-// renderer, highlights legal targets parsed from the server's legal-move
-// list, and turns click-click, drag-and-drop (pointer events, so touch
-// works) and the keyboard into moves. It knows no rules: a move can only be
-// made by picking one of the notation strings the server sent.
+// renderer, updating the SVG in place (the static board only when it
+// changes, then keyed pieces and marks: see reconcile.js), highlights
+// legal targets parsed from the server's legal-move list, and turns
+// click-click, drag-and-drop (pointer events, so touch works) and the
+// keyboard into moves. It knows no rules: a move can only be made by
+// picking one of the notation strings the server sent.
 
 import { s } from '../dom.js';
 import { t } from '../i18n.js';
+import { reconcile } from './reconcile.js';
 
 const DRAG_THRESHOLD = 6; // CSS pixels before a press becomes a drag
 
@@ -24,6 +27,18 @@ export class Board {
       ? { class: `board board-${game.id}`, role: 'application', tabindex: '0', 'aria-label': t('board.label', { game: t(`game.${game.id}`) }) }
       : { class: `board board-${game.id}`, role: 'img', focusable: 'false' });
     host.append(this.svg);
+    // The layers, bottom to top; render() fills them in place.
+    this.layers = {
+      board: s('g', { class: 'layer-board' }),
+      marks: s('g', { class: 'layer-marks' }),
+      pieces: s('g', { class: 'layer-pieces' }),
+      top: s('g', { class: 'layer-top' }),
+    };
+    this.svg.append(this.layers.board, this.layers.marks, this.layers.pieces, this.layers.top);
+    this.known = { pieces: new Map(), marks: new Map(), top: new Map() };
+    this.boardKey = null;
+    this.pieceEls = new Map();
+    this.anims = []; // running move animations
     this.state = { view: null, legal: [], flipped: false, lastMove: null, interactive: false };
     this.selected = null;
     this.cursor = null;
@@ -63,37 +78,65 @@ export class Board {
     return (this.moves || []).filter((m) => !m.from || !m.to);
   }
 
+  /**
+   * Draw the state in place: the static board only when the game's
+   * `boardKey` changes (another size, a flip, a tray appearing), pieces
+   * and marks keyed, so that only what changed is added, updated or
+   * removed (board/reconcile.js).
+   */
   render() {
     const { view, flipped, lastMove } = this.state;
     if (!view) return;
+    // A move's animation ends with the next drawing: pieces are where the
+    // state says (kept elements would otherwise go on sliding).
+    for (const a of this.anims.splice(0)) a.cancel();
     const last = lastMove ? this.game.moveParts(lastMove, view) : null;
     const geo = this.game.geometry(view, flipped, this.state.legal);
     this.geo = geo;
-    this.svg.setAttribute('viewBox', geo.viewBox.join(' '));
-    this.svg.replaceChildren();
-    const board = s('g', { class: 'layer-board' });
-    const marks = s('g', { class: 'layer-marks' });
-    const pieces = s('g', { class: 'layer-pieces' });
-    const top = s('g', { class: 'layer-top' });
-    this.svg.append(board, marks, pieces, top);
-    this.pieceEls = this.game.draw({ board, pieces, top }, view, geo, { flipped, legal: this.state.legal }) || new Map();
+    const viewBox = geo.viewBox.join(' ');
+    if (this.svg.getAttribute('viewBox') !== viewBox) this.svg.setAttribute('viewBox', viewBox);
+    const boardKey = this.game.boardKey(view, geo);
+    if (boardKey !== this.boardKey) {
+      this.boardKey = boardKey;
+      this.layers.board.replaceChildren();
+      this.game.drawBoard(this.layers.board, view, geo);
+    }
+
+    const items = this.game.pieces(view, geo);
+    reconcile(this.layers.pieces, this.known.pieces, items);
+    this.pieceEls = new Map();
+    for (const item of items) if (item.piece) this.pieceEls.set(item.key, this.known.pieces.get(item.key).el);
+    for (const [key, el] of this.pieceEls) {
+      // A piece kept from the last drawing may still carry a drag.
+      if (el.classList.contains('dragging')) {
+        el.classList.remove('dragging');
+        el.removeAttribute('transform');
+      }
+      el.classList.toggle('movable', Boolean(this.state.interactive && this.byFrom.has(key)));
+    }
 
     const r = geo.markRadius;
+    const circle = (key, cls, x, y, radius, extra = {}) => {
+      const attrs = { class: cls, cx: x, cy: y, r: radius, ...extra };
+      return {
+        key,
+        kind: 'circle',
+        sig: JSON.stringify(attrs),
+        make: () => s('circle', attrs),
+        update: (el) => { for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); },
+      };
+    };
+    const marks = [];
     if (last && last.from && last.to) {
       for (const key of [last.from, last.to]) {
         const p = geo.points.get(key);
-        if (p) marks.append(s('circle', { class: 'mark-last', cx: p.x, cy: p.y, r: p.r ?? r }));
+        if (p) marks.push(circle(`last:${key}`, 'mark-last', p.x, p.y, p.r ?? r));
       }
     }
-    if (this.state.interactive) {
-      for (const key of this.byFrom.keys()) {
-        const el = this.pieceEls.get(key);
-        if (el) el.classList.add('movable');
-      }
-    }
+    const top = [];
     if (this.selected) {
       const p = geo.points.get(this.selected);
-      if (p) marks.append(s('circle', { class: 'mark-selected', cx: p.x, cy: p.y, r: p.r ?? r }));
+      if (p) marks.push(circle('selected', 'mark-selected', p.x, p.y, p.r ?? r));
       const seen = new Set();
       for (const m of this.byFrom.get(this.selected) || []) {
         if (seen.has(m.to)) continue;
@@ -101,20 +144,16 @@ export class Board {
         const q = geo.points.get(m.to);
         if (!q) continue;
         const occupied = this.pieceEls.has(m.to);
-        top.append(
-          s('circle', {
-            class: ['mark-target', occupied ? 'occupied' : '', m.kind ? `kind-${m.kind}` : ''],
-            cx: q.x, cy: q.y,
-            r: occupied ? (q.r ?? r) * 0.92 : (q.r ?? r) * 0.36,
-            'data-target': m.to,
-          }),
-        );
+        const cls = ['mark-target', occupied ? 'occupied' : '', m.kind ? `kind-${m.kind}` : ''].filter(Boolean).join(' ');
+        top.push(circle(`target:${m.to}`, cls, q.x, q.y, occupied ? (q.r ?? r) * 0.92 : (q.r ?? r) * 0.36, { 'data-target': m.to }));
       }
     }
     if (this.cursor && document.activeElement === this.svg && this.svg.classList.contains('kbd')) {
       const p = geo.points.get(this.cursor);
-      if (p) top.append(s('circle', { class: 'mark-cursor', cx: p.x, cy: p.y, r: (p.r ?? r) * 1.02 }));
+      if (p) top.push(circle('cursor', 'mark-cursor', p.x, p.y, (p.r ?? r) * 1.02));
     }
+    reconcile(this.layers.marks, this.known.marks, marks);
+    reconcile(this.layers.top, this.known.top, top);
   }
 
   animateLast() {
@@ -128,10 +167,12 @@ export class Board {
     if (!a || !b || !el || !el.animate) return;
     const dx = a.x - b.x;
     const dy = a.y - b.y;
-    el.animate(
+    const anim = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0px, 0px)' }],
       { duration: 220, easing: 'cubic-bezier(.2,.7,.3,1)' },
     );
+    this.anims.push(anim);
+    anim.onfinish = () => { this.anims = this.anims.filter((a) => a !== anim); };
   }
 
   // ---- picking -----------------------------------------------------------

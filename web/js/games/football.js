@@ -3,8 +3,9 @@
 // `b5xe5`, `e4>c3`, `b7-b8=Q`, `K@e1`, `pick:QRN`, `pass`) read into
 // from/to points. No rules here.
 
-import { s } from '../dom.js';
-import { t } from '../i18n.js';
+import { h, s } from '../dom.js';
+import { t, has } from '../i18n.js';
+import { teamPicker } from '../pages/team-picker.js';
 import { chessPiece } from '../board/chess-pieces.js';
 import { gridGeometry, drawGrid, drawTray, parseStep, squareName, CELL } from './grid.js';
 
@@ -108,7 +109,13 @@ export function ballElement(x, y) {
   );
 }
 
-export function draw({ board, pieces }, view, geo) {
+/** What the static board depends on: its orientation and the tray's entries. */
+export function boardKey(view, geo) {
+  return `${geo.flipped}|${[...geo.points.keys()].filter((k) => k.startsWith('hand:')).join(',')}`;
+}
+
+/** The pitch: squares with the goal areas, nets, halfway line and the tray's background. */
+export function drawBoard(board, view, geo) {
   const goalSquares = new Set(GOALS.flat());
   drawGrid(board, geo, { inside: true, extra: (f, r) => (goalSquares.has(squareName(f, r)) ? (r === 0 ? 'goal goal-white' : 'goal goal-black') : null) });
   // Goal frames (nets) in the margin beyond the goal line.
@@ -126,28 +133,91 @@ export function draw({ board, pieces }, view, geo) {
   // Halfway line.
   const mid = geo.points.get('a4').y + (geo.flipped ? CELL / 2 : -CELL / 2);
   board.append(s('line', { class: 'halfway', x1: 34, x2: geo.side - 34, y1: mid, y2: mid }));
-  const els = new Map();
+  if ([...geo.points.keys()].some((k) => k.startsWith('hand:'))) drawTray(board, geo);
+}
+
+/** The pieces (the ball on its holder), the tray's pieces and counts, keyed (board/reconcile.js). */
+export function pieces(view, geo) {
+  const out = [];
   for (const [sq, piece] of view.cells) {
     const p = geo.points.get(sq);
     if (!p) continue;
-    const g = pieceElement(piece.kind, piece.side, p.x, p.y, sq);
-    if (view.ball === sq) g.append(ballElement(p.x, p.y));
-    pieces.append(g);
-    els.set(sq, g);
+    const ball = view.ball === sq;
+    out.push({
+      key: sq,
+      piece: true,
+      sig: `${piece.kind}${piece.side}${ball ? '*' : ''}@${p.x},${p.y}`,
+      make: () => {
+        const g = pieceElement(piece.kind, piece.side, p.x, p.y, sq);
+        if (ball) g.append(ballElement(p.x, p.y));
+        return g;
+      },
+    });
   }
-  const tray = [...geo.points.keys()].filter((k) => k.startsWith('hand:'));
-  if (tray.length) {
-    drawTray(board, geo);
-    for (const key of tray) {
-      const p = geo.points.get(key);
-      const g = pieceElement(key.slice(5), view.toMove, p.x, p.y, key);
-      pieces.append(g);
-      els.set(key, g);
-      const n = [...(view.toPlace?.[view.toMove] || '')].filter((c) => c === key.slice(5)).length;
-      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 42, y: p.y + 36 }, `×${n}`));
-    }
+  for (const key of [...geo.points.keys()].filter((k) => k.startsWith('hand:'))) {
+    const p = geo.points.get(key);
+    const kind = key.slice(5);
+    out.push({ key, piece: true, sig: `${kind}${view.toMove}@${p.x},${p.y}`, make: () => pieceElement(kind, view.toMove, p.x, p.y, key) });
+    const n = [...(view.toPlace?.[view.toMove] || '')].filter((c) => c === kind).length;
+    if (n > 1) out.push({ key: `count:${kind}`, sig: `${n}@${p.x},${p.y}`, make: () => s('text', { class: 'tray-count', x: p.x + 42, y: p.y + 36 }, `×${n}`) });
   }
-  return els;
+  return out;
+}
+
+/** Put `piece` on square `key`, as a hidden placement shows it. */
+export function addPiece(view, key, piece) {
+  view.cells.set(key, piece);
+}
+
+/** The standard test position (README), for thumbnails. */
+export const START = '4k2r/3q4/1np2p2/8/4N3/2P2P2/3Q4/R3K3 e4 w kickoff w 1 0 0-0 QRN/QRN -/- -';
+
+export function startView() {
+  return parse(START);
+}
+
+// ---- game-page hooks (games/index.js) ----------------------------------
+
+/** The goals scored, beside each player's name. */
+export function playerExtra(view, side) {
+  return h('span.score-pill', { title: t('football.score') }, String(view.score?.[side] ?? 0));
+}
+
+/** The scoreboard: score, half and the moves left in the game. */
+export function infoExtra(view, state) {
+  const halfLength = Number(state.options['half-length'] || 45);
+  const left = Math.max(0, halfLength * 2 - (view.actions || 0));
+  return h('div.scoreboard#scoreboard', null,
+    h('span.score-team.white', null, sideLabel(0)),
+    h('span.score-num', null, `${view.score[0]} : ${view.score[1]}`),
+    h('span.score-team.black', null, sideLabel(1)),
+    h('span.score-meta', null, t('football.half', { n: view.half }), ' · ', t('football.moves_left', { n: left })),
+  );
+}
+
+/** The phase (team choice, placement, kick-off) after the status, until the game is over. */
+export function statusSuffix(view, state) {
+  if (state.result || !view.phase || view.phase === 'play') return '';
+  return ` · ${t(`football.phase.${view.phase}`)}`;
+}
+
+/** A goal: a cheer and the scorer's name over the board. */
+export function moveFlash(view) {
+  if (view.lastGoal === undefined || view.lastGoal === null) return null;
+  return { sound: 'goal', title: t('football.goal'), text: sideLabel(view.lastGoal) };
+}
+
+/** The team choice (`pick:...` moves) gets its own panel. */
+export function actionPanel(actions, send) {
+  const picks = actions.filter((m) => m.action.startsWith('pick:'));
+  return {
+    panel: picks.length ? teamPicker(picks.map((m) => m.action), send) : null,
+    rest: actions.filter((m) => !m.action.startsWith('pick:')),
+  };
+}
+
+function sideLabel(side) {
+  return has(`side.football.${side}`) ? t(`side.football.${side}`) : String(side);
 }
 
 export function material(view) {

@@ -1,13 +1,58 @@
-// The games the client knows, by their server name.
+// The games the client knows, by their server name, and what a game module
+// provides. Pages never test a game's name: they ask its module.
+//
+// A game module (loa.js, pursuit.js, football.js) exports:
+// - `id`, `sides` (the side names used in CSS classes);
+// - `parse(text, options)`: a position text read into a view (a plain
+//   object the module's other functions understand);
+// - `moveParts(text, view)`: a move's `{ from, to, kind, promo?, anim? }`
+//   points, or `{ action }` for a move that is not a from/to pair;
+// - `geometry(view, flipped, legal)`: the viewBox and a point per board
+//   position (see board/board.js);
+// - `boardKey(view, geo)`, `drawBoard(layer, view, geo)`: the static board
+//   (squares, lines, coordinates), redrawn only when its key changes;
+// - `pieces(view, geo)`: the keyed pieces and labels over it,
+//   `[{ key, sig, piece, make() }]` (board/reconcile.js);
+// - `startView()`: the start position, for thumbnails;
+// - optionally `material(view)`: the piece count per side.
+// and may export these game-page hooks (defaults below):
+// - `playerExtra(view, side)`: an element beside a player's name (default:
+//   the piece count from `material`, if any);
+// - `infoExtra(view, state)`: an element under the game's chips;
+// - `statusSuffix(view, state)`: text added to the status line;
+// - `moveFlash(view)`: after a live move, `{ sound, title, text }` to
+//   show over the board (a goal), or null;
+// - `actionPanel(actions, send)`: a panel for some of the non-board moves
+//   (`{ panel, rest }`: `rest` are shown as plain buttons);
+// - `addPiece(view, key, piece)`: put `{ kind, side }` on position `key`
+//   of a view (draws the viewer's own hidden placements).
 
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
 import * as loa from './loa.js';
 import * as pursuit from './pursuit.js';
 import * as football from './football.js';
 
-export const GAMES = { loa, pursuit, football };
+/** The hooks a module that does not define them gets. */
+function defaultHooks(mod) {
+  return {
+    playerExtra: (view, side) => (mod.material
+      ? h('span.material', { title: t('game.pieces') }, t('game.pieces_count', { n: mod.material(view)[side] }))
+      : null),
+    infoExtra: () => null,
+    statusSuffix: () => '',
+    moveFlash: () => null,
+    actionPanel: (actions) => ({ panel: null, rest: actions }),
+    addPiece: () => {},
+  };
+}
+
+const withDefaults = (mod) => Object.freeze({ ...defaultHooks(mod), ...mod });
+
+export const GAMES = { loa: withDefaults(loa), pursuit: withDefaults(pursuit), football: withDefaults(football) };
 export const GAME_IDS = ['loa', 'pursuit', 'football'];
 
-/** The client module for a game name. */
+/** The client module for a game name (with the default hooks filled in). */
 export function gameModule(name) {
   const mod = GAMES[name];
   if (!mod) throw new Error(`unknown game ${name}`);

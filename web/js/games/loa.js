@@ -44,22 +44,41 @@ export function geometry(view, flipped) {
   return gridGeometry(view.size, flipped);
 }
 
-/** Draw board and pieces; returns Map square -> piece element. */
-export function draw({ board, pieces }, view, geo) {
-  drawGrid(board, geo, {});
-  const els = new Map();
+/** What the static board depends on: its size and orientation. */
+export function boardKey(view, geo) {
+  return `${view.size}|${geo.flipped}`;
+}
+
+/** The squares and coordinates. */
+export function drawBoard(layer, view, geo) {
+  drawGrid(layer, geo, {});
+}
+
+/** The pieces, keyed by square (board/reconcile.js). */
+export function pieces(view, geo) {
+  const out = [];
   for (const [sq, side] of view.cells) {
     const p = geo.points.get(sq);
     if (!p) continue;
-    const g = s('g', { class: `piece loa-piece side-${sides[side]}`, 'data-key': sq },
-      s('circle', { class: 'shadow', cx: p.x + 3, cy: p.y + 5, r: 37 }),
-      s('circle', { class: 'body', cx: p.x, cy: p.y, r: 37 }),
-      s('circle', { class: 'rim', cx: p.x, cy: p.y, r: 27 }),
-    );
-    pieces.append(g);
-    els.set(sq, g);
+    out.push({
+      key: sq,
+      piece: true,
+      sig: `${side}@${p.x},${p.y}`,
+      make: () => s('g', { class: `piece loa-piece side-${sides[side]}`, 'data-key': sq },
+        s('circle', { class: 'shadow', cx: p.x + 3, cy: p.y + 5, r: 37 }),
+        s('circle', { class: 'body', cx: p.x, cy: p.y, r: 37 }),
+        s('circle', { class: 'rim', cx: p.x, cy: p.y, r: 27 }),
+      ),
+    });
   }
-  return els;
+  return out;
+}
+
+/** The 8x8 start position (README), for thumbnails. */
+export const START = '.bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b';
+
+export function startView() {
+  return parse(START);
 }
 
 /** The piece count per side, shown next to the clocks. */

@@ -139,7 +139,13 @@ export function pieceElement(kind, side, x, y, key, r = 40) {
   );
 }
 
-export function draw({ board, pieces }, view, geo, { legal }) {
+/** What the static board depends on: the circle's lines, orientation and tray. */
+export function boardKey(view, geo) {
+  return `${view.n}|${geo.flipped}|${geo.tray.join('')}|${view.chords.map(([a, b]) => `${a}-${b}`).join(',')}`;
+}
+
+/** The disc, rings, lines, position marks and numbers, and the tray's background. */
+export function drawBoard(board, view, geo) {
   const { n, chords } = view;
   board.append(s('circle', { class: 'lp-disc', cx: C, cy: C, r: 488 }));
   board.append(s('circle', { class: 'lp-outer-ring', cx: C, cy: C, r: R_OUTER }));
@@ -158,27 +164,40 @@ export function draw({ board, pieces }, view, geo, { legal }) {
     const a = angle(i, n, geo.flipped ?? false);
     board.append(s('text', { class: 'coord lp-num', x: C + R_LABEL * Math.cos(a), y: C + R_LABEL * Math.sin(a) }, String(i)));
   }
-  const els = new Map();
+  if (geo.tray.length) board.append(s('rect', { class: 'tray', x: 60, y: SIZE + 10, width: SIZE - 120, height: TRAY - 20, rx: 18 }));
+}
+
+/** The pieces (outer, inner, then the tray's) and the tray's counts, keyed (board/reconcile.js). */
+export function pieces(view, geo) {
+  const out = [];
   const put = (key, piece) => {
     const p = geo.points.get(key);
     if (!p) return;
-    const g = pieceElement(piece.kind, piece.side, p.x, p.y, key);
-    pieces.append(g);
-    els.set(key, g);
+    out.push({ key, piece: true, sig: `${piece.kind}${piece.side}@${p.x},${p.y}`, make: () => pieceElement(piece.kind, piece.side, p.x, p.y, key) });
   };
   for (const [i, piece] of view.outer) put(`o${i}`, piece);
   for (const [i, piece] of view.inner) put(String(i), piece);
-  if (geo.tray.length) {
-    board.append(s('rect', { class: 'tray', x: 60, y: SIZE + 10, width: SIZE - 120, height: TRAY - 20, rx: 18 }));
-    for (const k of geo.tray) {
-      put(`hand:${k}`, { kind: k, side: view.toMove });
-      const letter = view.toMove === 0 ? k : k.toLowerCase();
-      const n = [...(view.hand || '')].filter((c) => c === letter).length;
-      const p = geo.points.get(`hand:${k}`);
-      if (n > 1) pieces.append(s('text', { class: 'tray-count', x: p.x + 38, y: p.y + 40 }, `×${n}`));
-    }
+  for (const k of geo.tray) {
+    put(`hand:${k}`, { kind: k, side: view.toMove });
+    const letter = view.toMove === 0 ? k : k.toLowerCase();
+    const n = [...(view.hand || '')].filter((c) => c === letter).length;
+    const p = geo.points.get(`hand:${k}`);
+    if (n > 1) out.push({ key: `count:${k}`, sig: `${n}@${p.x},${p.y}`, make: () => s('text', { class: 'tray-count', x: p.x + 38, y: p.y + 40 }, `×${n}`) });
   }
-  return els;
+  return out;
+}
+
+/** Put `piece` on `key` (`o4`: outer 4, `4`: inner 4), as a hidden placement shows it. */
+export function addPiece(view, key, piece) {
+  if (key.startsWith('o')) view.outer.set(Number(key.slice(1)), piece);
+  else view.inner.set(Number(key), piece);
+}
+
+/** The Classic start on `pentagrams` (README), for thumbnails. */
+export const START = 'pppp...PPPPPPP...ppp/kbnr...RNBKBNR...rnb south play 0';
+
+export function startView() {
+  return parse(START);
 }
 
 export function material(view) {

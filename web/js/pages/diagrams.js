@@ -64,11 +64,9 @@ export function footballStandard() {
   return footballPosition({ e1: 'K', d2: 'Q', a1: 'R', e4: 'N', c3: 'P', f3: 'P', e8: 'k', d7: 'q', h8: 'r', b6: 'n', c6: 'p', f6: 'p' }, 'e4');
 }
 
-/** The start view of a game, for thumbnails. */
+/** The start view of a game, for thumbnails (the game module's). */
 export function startView(game) {
-  if (game === 'loa') return loaStart(8);
-  if (game === 'pursuit') return pursuitStart();
-  return footballStandard();
+  return gameModule(game).startView();
 }
 
 /**

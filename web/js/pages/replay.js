@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { Board } from '../board/board.js';
 import { gameModule } from '../games/index.js';
-import { drawMoveList } from './movelist.js';
+import { drawMoveList } from '../panels/movelist.js';
 import { icon } from '../icons.js';
 import { gameTitle, sideName, resultText, errorBox } from './common.js';
 import { prefillCreate } from './lobby.js';

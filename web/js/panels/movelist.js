@@ -6,7 +6,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 
 /** Which side played each ply, from the position before it. */
-function plySides(mod, rec) {
+export function plySides(mod, rec) {
   return rec.moves.map((_, i) => {
     const before = i === 0 ? rec.start : rec.positions[i - 1];
     if (!before) return null;

@@ -1,0 +1,360 @@
+// The game page's state, as pure functions (no DOM, no socket, no timers):
+// server messages and user actions in, the next model and the effects the
+// page must carry out out; and the view state each panel draws from.
+//
+// It mirrors the server's own event application (docs/api.md, "Events"):
+// every event carries the resulting position, side to move, legal moves
+// and clocks, so applying one needs no rules code. Unit tests:
+// tests/web-unit/game-state.test.mjs (run by `node --test`).
+//
+// The model is `{ state, viewPly, flipped }`:
+// - `state`: the game state as the server sends it (`GET /api/games/{id}`),
+//   kept up to date by the events; `null` until the first one arrives;
+// - `viewPly`: the ply shown while browsing the moves, `null` to follow the
+//   live position;
+// - `flipped`: whether the board is turned round (`null`: not decided yet;
+//   the first state decides it from the viewer's side).
+//
+// Effects are plain objects the page acts on:
+// - `{ type: 'render', animate }`: draw the model (animate the last move);
+// - `{ type: 'sync', since }`: ask the server for what came after `since`;
+// - `{ type: 'reload' }`: fetch the full game state over HTTP;
+// - `{ type: 'sound', name }`: play a sound (sound.js);
+// - `{ type: 'flash', message }`: show a short message;
+// - `{ type: 'moved' }`: a live move was drawn (the game module may
+//   celebrate it, see `moveFlash` in games/index.js).
+//
+// Nothing here mutates its arguments.
+
+/** The model before the first message. */
+export function initialModel() {
+  return { state: null, viewPly: null, flipped: null };
+}
+
+/** Whether `side` is a real side (0 or 1), not `null`/`undefined`. */
+export function isSide(side) {
+  return side !== null && side !== undefined;
+}
+
+/** A copy of a game state that events may change without touching the original. */
+function copyState(st) {
+  return {
+    ...st,
+    moves: [...(st.moves || [])],
+    positions: [...(st.positions || [])],
+    hidden: st.hidden ? { ...st.hidden, yours: [...(st.hidden.yours || [])] } : st.hidden,
+  };
+}
+
+/**
+ * Apply one event to a game state. Returns `{ state, outcome, sounds }`:
+ * `outcome` is `'applied'`, `'stale'` (an event already seen), `'gap'`
+ * (an event was missed: the caller should sync) or `'none'` (no state
+ * yet); `sounds` the sounds a live event plays (none unless `live`).
+ */
+export function applyEvent(state, ev, { live = false } = {}) {
+  if (!state) return { state, outcome: 'none', sounds: [] };
+  if (ev.version <= state.version) return { state, outcome: 'stale', sounds: [] };
+  if (ev.version !== state.version + 1) return { state, outcome: 'gap', sounds: [] };
+  const st = copyState(state);
+  const sounds = [];
+  const sound = (name) => { if (live) sounds.push(name); };
+  st.version = ev.version;
+  if (ev.clocks !== undefined) st.clocks = ev.clocks;
+  if (ev.position !== undefined) st.position = ev.position;
+  if (ev.to_move !== undefined) st.to_move = ev.to_move;
+  if (ev.legal !== undefined) st.legal = ev.legal;
+  switch (ev.kind) {
+    case 'started':
+      st.players = ev.players;
+      st.status = 'live';
+      sound('start');
+      break;
+    case 'move':
+      st.moves.push(ev.move);
+      st.positions.push(ev.position);
+      st.draw_offer = null;
+      st.takeback_request = null;
+      sound(/x/.test(ev.move) ? 'capture' : 'move');
+      break;
+    case 'placements':
+      // The reveal lists the placements and the position after them only.
+      st.hidden = null;
+      for (const m of ev.moves) st.moves.push(m);
+      for (let i = 0; i < ev.moves.length - 1; i++) st.positions.push(null);
+      st.positions.push(ev.position);
+      sound('move');
+      break;
+    case 'hidden-placement': {
+      const hidden = st.hidden || { placed: [0, 0], done: [false, false], yours: [], legal: [] };
+      hidden.placed = ev.placed;
+      if (ev.done) hidden.done = ev.done;
+      if (ev.move) hidden.yours.push(ev.move);
+      if (ev.legal) hidden.legal = ev.legal;
+      st.hidden = hidden;
+      break;
+    }
+    case 'takeback':
+      st.moves = st.moves.slice(0, ev.moves);
+      st.positions = st.positions.slice(0, ev.moves);
+      st.takeback_request = null;
+      break;
+    case 'draw-offer':
+      st.draw_offer = ev.side;
+      if (ev.side !== st.you) sound('notify');
+      break;
+    case 'draw-declined':
+      st.draw_offer = null;
+      break;
+    case 'takeback-request':
+      st.takeback_request = ev.side;
+      if (ev.side !== st.you) sound('notify');
+      break;
+    case 'takeback-declined':
+      st.takeback_request = null;
+      break;
+    case 'end':
+      st.result = ev.result;
+      st.status = 'finished';
+      st.legal = [];
+      st.ratings = ev.ratings;
+      sound('end');
+      break;
+    default:
+      break;
+  }
+  return { state: st, outcome: 'applied', sounds };
+}
+
+/**
+ * A message from the game's WebSocket (`state`, `events`, `event`,
+ * `error`; anything else is ignored): returns `{ model, effects }`.
+ */
+export function receive(model, msg) {
+  switch (msg && msg.type) {
+    case 'state': {
+      const state = msg.state;
+      const flipped = model.flipped === null ? state.you === 1 : model.flipped;
+      return { model: { ...model, state, flipped }, effects: [{ type: 'render', animate: false }] };
+    }
+    case 'events': {
+      // A catch-up after (re)connecting: applied silently, drawn once.
+      let state = model.state;
+      const effects = [];
+      for (const ev of msg.events || []) {
+        const r = applyEvent(state, ev);
+        if (r.outcome === 'gap') {
+          // Every later event is past the gap too: one sync covers them.
+          effects.push({ type: 'sync', since: state.version });
+          break;
+        }
+        state = r.state;
+      }
+      effects.push({ type: 'render', animate: false });
+      return { model: { ...model, state }, effects };
+    }
+    case 'event': {
+      const ev = msg.event;
+      const before = model.state ? model.state.moves.length : undefined;
+      const r = applyEvent(model.state, ev, { live: true });
+      if (r.outcome === 'gap') return { model, effects: [{ type: 'sync', since: model.state.version }] };
+      if (r.outcome !== 'applied') return { model, effects: [] };
+      const st = r.state;
+      const effects = r.sounds.map((name) => ({ type: 'sound', name }));
+      const next = { ...model, state: st };
+      if (ev.kind === 'placements') {
+        // The positions between the revealed placements come with the full state.
+        effects.push({ type: 'reload' });
+        return { model: next, effects };
+      }
+      if (st.status === 'live' && st.to_move === null && !st.hidden) {
+        // A hidden placement phase began: its details (the viewer's legal
+        // placements) are only in the full state.
+        effects.push({ type: 'reload' });
+        return { model: next, effects };
+      }
+      effects.push({ type: 'render', animate: st.moves.length === before + 1 });
+      if (ev.kind === 'move') effects.push({ type: 'moved' });
+      return { model: next, effects };
+    }
+    case 'error':
+      return { model, effects: [{ type: 'flash', message: msg.error }] };
+    default:
+      return { model, effects: [] };
+  }
+}
+
+/** The full state fetched over HTTP: taken unless the model is already newer. */
+export function reloaded(model, state) {
+  if (model.state && state.version < model.state.version) return model;
+  return { ...model, state };
+}
+
+/** After joining a game: the side changes, so the board's orientation is decided again. */
+export function joined(model) {
+  return { ...model, flipped: null };
+}
+
+/** Turn the board round. */
+export function flip(model) {
+  return { ...model, flipped: !model.flipped };
+}
+
+/** The ply shown: the live one (the number of moves) or an earlier one while browsing. */
+export function shownPly(model) {
+  const n = model.state.moves.length;
+  return model.viewPly === null || model.viewPly > n ? n : model.viewPly;
+}
+
+/** Show ply `ply` (`null` or past the end: follow the live position). */
+export function browse(model, ply) {
+  const n = model.state.moves.length;
+  return { ...model, viewPly: ply === null || ply >= n ? null : Math.max(0, ply) };
+}
+
+/** Step `delta` plies from the one shown. */
+export function step(model, delta) {
+  return browse(model, shownPly(model) + delta);
+}
+
+/**
+ * The position text before ply `ply + 1`: `start` for 0, else the latest
+ * known position at or before it (placements revealed together leave the
+ * positions between them unknown until the full state is fetched).
+ */
+export function positionAt(state, ply) {
+  if (ply === 0) return state.start;
+  for (let i = ply - 1; i >= 0; i--) if (state.positions[i]) return state.positions[i];
+  return state.start;
+}
+
+/**
+ * `view` with the viewer's hidden placements (`K@e1`, `N@o4`...) drawn in,
+ * through the game module's `moveParts` and `addPiece`.
+ */
+export function withHiddenPlacements(game, view, yours, side) {
+  for (const m of yours || []) {
+    const parts = game.moveParts(m, view);
+    if (parts.kind !== 'place') continue;
+    game.addPiece(view, parts.to, { kind: m[0], side });
+  }
+  return view;
+}
+
+/**
+ * What the board shows for the model, through `game` (a module of
+ * games/*.js): `{ ply, live, position, view, legal, mine, lastMove,
+ * flipped }`. `live`: the live position is shown; `mine`: the viewer may
+ * act now (their turn, or a hidden placement phase); `legal`: the moves
+ * the board offers (none unless `mine`).
+ */
+export function boardView(model, game) {
+  const st = model.state;
+  const ply = shownPly(model);
+  const live = ply === st.moves.length;
+  const position = live ? st.position : positionAt(st, ply);
+  let view = game.parse(position, st.options);
+  let legal = live ? st.legal : [];
+  if (live && st.hidden) {
+    view = withHiddenPlacements(game, view, st.hidden.yours, st.you);
+    legal = st.hidden.legal || [];
+  }
+  const mine = isSide(st.you) && st.status === 'live' && live && (st.hidden ? true : st.to_move === st.you);
+  return {
+    ply,
+    live,
+    position,
+    view,
+    legal: mine ? legal || [] : [],
+    mine,
+    lastMove: ply > 0 ? st.moves[ply - 1] : null,
+    flipped: Boolean(model.flipped),
+  };
+}
+
+/**
+ * The status line as a message key and its parameters:
+ * `{ key, params }`, or `{ result }` once the game is over.
+ */
+export function statusOf(state, mine) {
+  if (state.status === 'waiting') return { key: 'game.waiting' };
+  if (state.result) return { result: state.result };
+  if (state.hidden) return { key: 'football.hidden_placement', params: { a: state.hidden.placed[0], b: state.hidden.placed[1] } };
+  if (mine) return { key: 'game.your_turn' };
+  return { key: 'game.to_move', side: state.to_move };
+}
+
+/** Whether side `side`'s bar shows it to move (its clock marked running). */
+export function toMoveSide(state, side) {
+  return state.status === 'live' && state.to_move === side;
+}
+
+/**
+ * A side's time left at `now` (ms since the epoch), or `null` for an
+ * untimed game: the clock's reading counts down while it runs.
+ */
+export function clockMs(state, side, now) {
+  if (!state.clocks) return null;
+  let ms = state.clocks.ms[side];
+  if (state.clocks.running === side && state.status === 'live') ms -= now - state.clocks.at;
+  return ms;
+}
+
+/** A clock under this many milliseconds is shown as low. */
+export const LOW_TIME_MS = 20000;
+
+/**
+ * The game controls under the move list, in order: `{ id, disabled? }`
+ * with ids `abort`, `resign`, `offer-draw`, `takeback` (a player, live
+ * game), `replay`, `export`, `new-game` (finished), `join` (a waiting
+ * game, not yours), `invite`, `cancel` (your waiting game).
+ */
+export function controlsOf(state) {
+  const player = isSide(state.you);
+  const out = [];
+  if (player && state.status === 'live') {
+    if (state.moves.length < 2) out.push({ id: 'abort' });
+    out.push({ id: 'resign' });
+    out.push({ id: 'offer-draw', disabled: state.draw_offer === state.you });
+    out.push({ id: 'takeback', disabled: state.takeback_request === state.you || !state.moves.length });
+  }
+  if (state.status === 'finished') out.push({ id: 'replay' }, { id: 'export' }, { id: 'new-game' });
+  if (state.status === 'waiting' && !player) out.push({ id: 'join' });
+  if (state.status === 'waiting' && player) out.push({ id: 'invite' }, { id: 'cancel' });
+  return out;
+}
+
+/** The opponent's pending offers the viewer can answer: `{ draw, takeback }`. */
+export function offersOf(state) {
+  const other = (side) => isSide(side) && isSide(state.you) && side !== state.you;
+  const live = state.status === 'live';
+  return { draw: live && other(state.draw_offer), takeback: live && other(state.takeback_request) };
+}
+
+/**
+ * The result banner: `null` while the game goes on, else `{ headline,
+ * result, ratings }`: `headline` a message key (`result.you_won`,
+ * `result.you_lost`, `result.draw`, `result.game_over` for spectators),
+ * `ratings` the viewer's `{ before, after }` in a rated game, else null.
+ */
+export function bannerOf(state) {
+  if (!state.result) return null;
+  const you = state.you;
+  let headline = 'result.game_over';
+  if (isSide(you)) {
+    if (state.result.winner === you) headline = 'result.you_won';
+    else if (!isSide(state.result.winner)) headline = 'result.draw';
+    else headline = 'result.you_lost';
+  }
+  const ratings = state.ratings && isSide(you) ? state.ratings[you] : null;
+  return { headline, result: state.result, ratings };
+}
+
+/**
+ * The WebSocket message that plays `text`: with the version it was chosen
+ * in (the server refuses it if the game moved on), except during a
+ * hidden placement phase, where both sides act at once.
+ */
+export function moveMessage(state, text) {
+  return state.hidden ? { type: 'move', move: text } : { type: 'move', move: text, version: state.version };
+}

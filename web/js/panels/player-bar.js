@@ -1,0 +1,33 @@
+// The player bars above and below the board: the side's colour, the
+// player (linked to their profile), rating, side name and a "you" badge,
+// the game module's extra (piece count, goals: `playerExtra`), and the
+// side's clock, whose text clocks.js keeps ticking.
+
+import { h, replace } from '../dom.js';
+import { t } from '../i18n.js';
+import { sideName, seatName } from '../pages/common.js';
+import { toMoveSide } from '../game-state.js';
+
+/** A bar (`where`: `top` or `bottom`); `update(state, view, game, side)` draws it for `side`. */
+export function playerBar(where) {
+  const el = h(`div.player-bar.${where}`);
+  return {
+    el,
+    update(state, view, game, side) {
+      const seat = state.players[side];
+      const toMove = toMoveSide(state, side);
+      const rating = seat && seat.rating ? h('span.rating', null, Math.round(seat.rating)) : null;
+      replace(el,
+        h('span', { class: `side-dot side-${game.sides[side]} game-${game.id}` }),
+        h('div.player-name', null,
+          seat && seat.user ? h('a', { href: `/profile/${encodeURIComponent(seat.user.name)}` }, seat.user.name) : h('span', null, seatName(seat)),
+          rating,
+          h('span.side-label', null, sideName(state.game, side)),
+          state.you === side ? h('span.badge.you', null, t('game.you')) : null),
+        game.playerExtra(view, side),
+        h('div', { class: ['clock', toMove ? 'running' : ''], 'data-side': side }, '—'),
+      );
+      el.classList.toggle('to-move', toMove);
+    },
+  };
+}
