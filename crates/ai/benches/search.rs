@@ -1,6 +1,8 @@
 //! Speed of the static evaluations of Gamut's games. (The fixed `gamut
 //! bench` search of every game is benchmarked over the catalogue, in
 //! `gamut-games`.)
+// criterion_group!/criterion_main! generate undocumented items.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamut_ai::Evaluate;
@@ -35,7 +37,7 @@ fn evaluations(c: &mut Criterion) {
                     .iter()
                     .map(|p| black_box(p).evaluate())
                     .sum::<i32>()
-            })
+            });
         });
     }
     bench::<Loa>(c, &LoaOptions::default());

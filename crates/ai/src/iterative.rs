@@ -151,7 +151,7 @@ fn iterate<G: Evaluate>(
                     seldepth: s.seldepth as u32,
                     score,
                     pv,
-                })
+                });
             }
             None => {
                 // A root move that completed in the stopped iteration and

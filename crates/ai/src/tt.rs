@@ -1,5 +1,5 @@
 //! The transposition table shared by every search thread: fixed size,
-//! lock-free (each entry is two atomic words; the key is stored XORed with
+//! lock-free (each entry is two atomic words; the key is stored `XORed` with
 //! the data, so a torn write only ever looks like a miss).
 
 use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};

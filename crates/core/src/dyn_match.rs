@@ -87,16 +87,16 @@ impl<G: Game> DynMatch for GameRecord<G> {
         GameRecord::outcome(self)
     }
     fn resign(&mut self, player: Player) {
-        GameRecord::resign(self, player)
+        GameRecord::resign(self, player);
     }
     fn agree_draw(&mut self) {
-        GameRecord::agree_draw(self)
+        GameRecord::agree_draw(self);
     }
     fn timeout(&mut self, player: Player) {
-        GameRecord::timeout(self, player)
+        GameRecord::timeout(self, player);
     }
     fn abort(&mut self) {
-        GameRecord::abort(self)
+        GameRecord::abort(self);
     }
     fn position_text(&self) -> String {
         self.position().to_text()

@@ -103,7 +103,7 @@ impl Game for Nim {
         format!("{} {}", self.heap, self.side.index())
     }
     fn from_text(_: &NimOptions, text: &str) -> Result<Self, TextError> {
-        let mut it = text.split_whitespace().map(|w| w.parse::<u32>());
+        let mut it = text.split_whitespace().map(str::parse::<u32>);
         match (it.next(), it.next(), it.next()) {
             (Some(Ok(heap)), Some(Ok(s @ 0..=1)), None) => Ok(Nim {
                 heap,

@@ -1,7 +1,7 @@
-//! Deterministic Zobrist keys generated at compile time (SplitMix64), so
+//! Deterministic Zobrist keys generated at compile time (`SplitMix64`), so
 //! every game hashes the same way on every build and machine.
 
-/// One SplitMix64 step: the next state and its output.
+/// One `SplitMix64` step: the next state and its output.
 pub const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;

@@ -1,6 +1,8 @@
 //! Move-generation speed of the Chess Football engine: perft from the
 //! standard test position (bulk counting at the last ply), generation in a
 //! middle-game position, and whole random matches.
+// criterion_group!/criterion_main! generate undocumented items.
+#![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use gamut_core::{perft, random_playout, Game, MoveList};
@@ -14,7 +16,7 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);
     group.bench_function("perft(5) standard test position", |b| {
-        b.iter(|| perft(black_box(&start), 5))
+        b.iter(|| perft(black_box(&start), 5));
     });
     group.finish();
     let mut pos = start.clone();
@@ -31,12 +33,12 @@ fn benches(c: &mut Criterion) {
             let mut moves = MoveList::new();
             black_box(&pos).legal_moves(&mut moves);
             moves.len()
-        })
+        });
     });
     let match_start = Football::start(&options);
     let mut rng = SmallRng::seed_from_u64(7);
     c.bench_function("random whole match", |b| {
-        b.iter(|| random_playout(black_box(&match_start), &options, &mut rng))
+        b.iter(|| random_playout(black_box(&match_start), &options, &mut rng));
     });
 }
 

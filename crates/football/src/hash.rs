@@ -1,5 +1,5 @@
 //! Zobrist keys: one per (side, kind, square) and one per ball square,
-//! XORed incrementally as pieces and the ball move; the rest of the match
+//! `XORed` incrementally as pieces and the ball move; the rest of the match
 //! state is mixed in when the hash is read.
 
 use crate::{Kind, Phase, Square};

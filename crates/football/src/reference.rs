@@ -259,7 +259,7 @@ impl Football {
                 for &to in &lines {
                     match w.get(to) {
                         Some((p, _)) if p == us => {
-                            holder_passes.push(FootballMove::Pass { from, to })
+                            holder_passes.push(FootballMove::Pass { from, to });
                         }
                         None if in_goal_of(them, to)
                             && self.reference_shot_ok(&w, kind, from, to) =>

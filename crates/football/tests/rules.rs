@@ -108,7 +108,7 @@ fn after(pos: &Football, texts: &str) -> Football {
 }
 
 fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = list.iter().map(std::string::ToString::to_string).collect();
     v.sort();
     v
 }

@@ -1,6 +1,8 @@
 //! Search speed: the fixed `gamut bench` search (full strength, one
 //! thread, the entry's depth from the standard start) of every game of the
 //! catalogue.
+// criterion_group!/criterion_main! generate undocumented items.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamut_games::GameKind;

@@ -1,4 +1,6 @@
 //! Move-generation speed: perft with bulk counting and random playouts.
+// criterion_group!/criterion_main! generate undocumented items.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamut_core::{perft, random_playout, Game, GameOptions};
@@ -17,7 +19,7 @@ fn movegen(c: &mut Criterion) {
     group.bench_function("perft4-6x6", |b| b.iter(|| perft(&small_start, 4)));
     let mut rng = SmallRng::seed_from_u64(1);
     group.bench_function("playout", |b| {
-        b.iter(|| random_playout(&start, &options, &mut rng))
+        b.iter(|| random_playout(&start, &options, &mut rng));
     });
     group.finish();
 }

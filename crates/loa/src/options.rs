@@ -126,11 +126,11 @@ impl GameOptions for LoaOptions {
             "size" => self.size = [6, 7, 8][parse::choice(key, value, &["6", "7", "8"])?],
             "setup" => {
                 self.setup = [Setup::Standard, Setup::ScrambledEggs]
-                    [parse::choice(key, value, &Setup::NAMES)?]
+                    [parse::choice(key, value, &Setup::NAMES)?];
             }
             "simultaneous" => {
                 self.simultaneous = [Simultaneous::Draw, Simultaneous::MoverWins]
-                    [parse::choice(key, value, &Simultaneous::NAMES)?]
+                    [parse::choice(key, value, &Simultaneous::NAMES)?];
             }
             "repetition" => self.repetition = parse::flag(key, value)?,
             "move-limit" => self.move_limit = parse::integer(key, value, 0, MAX_MOVE_LIMIT)? as u32,

@@ -1,6 +1,8 @@
 //! Move-generation speed of Linear Pursuit: perft from the Classic start
 //! (bulk counting at the last ply), move listing, and a full position step
 //! (clone, play, outcome).
+// criterion_group!/criterion_main! generate undocumented items.
+#![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use gamut_core::{perft, Game, MoveList};
@@ -16,7 +18,7 @@ fn movegen(c: &mut Criterion) {
     }
 
     c.bench_function("pursuit perft 4 from classic", |b| {
-        b.iter(|| perft(black_box(&start), 4))
+        b.iter(|| perft(black_box(&start), 4));
     });
     c.bench_function("pursuit legal_moves midgame", |b| {
         let mut moves = MoveList::new();
@@ -24,10 +26,10 @@ fn movegen(c: &mut Criterion) {
             moves.clear();
             black_box(&middle).legal_moves(&mut moves);
             moves.len()
-        })
+        });
     });
     c.bench_function("pursuit leaf count midgame", |b| {
-        b.iter(|| black_box(&middle).perft_leaf_count())
+        b.iter(|| black_box(&middle).perft_leaf_count());
     });
     c.bench_function("pursuit play + outcome midgame", |b| {
         let mut moves = MoveList::new();
@@ -40,7 +42,7 @@ fn movegen(c: &mut Criterion) {
                 total += usize::from(child.outcome().is_some());
             }
             total
-        })
+        });
     });
 }
 

@@ -11,7 +11,7 @@ static BOARDS: Mutex<Vec<&'static Board>> = Mutex::new(Vec::new());
 pub(crate) fn intern(board: Board) -> &'static Board {
     let mut boards = BOARDS
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(&known) = boards.iter().find(|&&b| *b == board) {
         return known;
     }

@@ -71,7 +71,7 @@ pub fn play(pos: &mut Pursuit, text: &str) {
 
 /// Sorted owned strings.
 pub fn sorted(items: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = items.iter().map(ToString::to_string).collect();
     v.sort();
     v
 }
