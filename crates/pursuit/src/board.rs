@@ -113,16 +113,28 @@ impl Board {
     pub fn pentagrams() -> &'static Board {
         static PENTAGRAMS: OnceLock<&'static Board> = OnceLock::new();
         PENTAGRAMS.get_or_init(|| {
-            Board::parse(PENTAGRAMS_TEXT)
-                .expect("the built-in pentagrams board is valid")
-                .intern()
+            let board =
+                Board::parse(PENTAGRAMS_TEXT).expect("the built-in pentagrams board is valid");
+            registry::intern(board, true).expect("built-in boards are always accepted")
         })
     }
 
     /// The one shared copy of this board (boards are compared by their
-    /// positions and chords; each distinct board is leaked once).
-    pub fn intern(self) -> &'static Board {
-        registry::intern(self)
+    /// positions and chords; each distinct board is leaked once, and a
+    /// process keeps a bounded number of them: past
+    /// [`set_board_limit`](crate::set_board_limit) a new board is
+    /// [`BoardError::TooManyBoards`]).
+    pub fn intern(self) -> Result<&'static Board, BoardError> {
+        registry::intern(self, false)
+    }
+
+    /// A hash of the positions and chords (what equality compares).
+    pub(crate) fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.size.hash(&mut hasher);
+        self.chords.hash(&mut hasher);
+        hasher.finish()
     }
 
     /// Whether this is the default board, `pentagrams`.
@@ -370,10 +382,10 @@ mod tests {
 
     #[test]
     fn interning_shares_equal_boards() {
-        let a = Board::parse("6 0-3 1-4").unwrap().intern();
-        let b = Board::parse("6 4-1 # same\n3-0").unwrap().intern();
+        let a = Board::parse("6 0-3 1-4").unwrap().intern().unwrap();
+        let b = Board::parse("6 4-1 # same\n3-0").unwrap().intern().unwrap();
         assert!(std::ptr::eq(a, b));
-        let p = Board::parse(PENTAGRAMS_TEXT).unwrap().intern();
+        let p = Board::parse(PENTAGRAMS_TEXT).unwrap().intern().unwrap();
         assert!(std::ptr::eq(p, Board::pentagrams()));
     }
 }

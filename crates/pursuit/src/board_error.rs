@@ -48,6 +48,15 @@ pub enum BoardError {
     /// A chord from a position to itself.
     #[error("chord '{0}' joins a position to itself")]
     SelfLoop(String),
+    /// The process already keeps as many distinct boards as it accepts.
+    #[error(
+        "this server already plays {limit} different boards besides the built-in ones; \
+         play on one of those (or pentagrams)"
+    )]
+    TooManyBoards {
+        /// The limit ([`crate::set_board_limit`]).
+        limit: usize,
+    },
     /// The same chord twice (`a-b` and `b-a` are the same chord).
     #[error("chord '{chord}' repeats chord '{first}'")]
     Duplicate {

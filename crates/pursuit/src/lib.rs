@@ -109,6 +109,7 @@ pub use moves::PursuitMove;
 pub use options::{PursuitOptions, Setup};
 pub use piece::Piece;
 pub use position::{Location, Pursuit};
+pub use registry::{custom_boards, set_board_limit, DEFAULT_BOARD_LIMIT};
 
 use gamut_core::Player;
 

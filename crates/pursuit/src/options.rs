@@ -115,8 +115,8 @@ impl GameOptions for PursuitOptions {
                     Board::pentagrams()
                 } else {
                     Board::parse(value)
+                        .and_then(Board::intern)
                         .map_err(|e| OptionError::bad_value(key, value, e.to_string()))?
-                        .intern()
                 };
             }
             "setup" => {
