@@ -49,14 +49,14 @@ pub(crate) fn intern(board: Board, built_in: bool) -> Result<&'static Board, Boa
     {
         let boards = BOARDS
             .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(known) = boards.as_ref().and_then(find) {
             return Ok(known);
         }
     }
     let mut boards = BOARDS
         .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let boards = boards.get_or_insert_with(HashMap::new);
     if let Some(known) = find(boards) {
         return Ok(known);
