@@ -7,6 +7,7 @@ import { soundOn, setSound } from './sound.js';
 import { currentUser, loadUser, onUserChange } from './session.js';
 import { api } from './api.js';
 import { icon } from './icons.js';
+import { loadGames } from './games/index.js';
 import * as lobby from './pages/lobby.js';
 import * as gamePage from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -91,7 +92,8 @@ async function boot() {
   header = h('header.site-header');
   main = h('main#main.page');
   replace(app, header, main, h('footer.site-footer', null, h('span#footer-text', null, t('footer.text'))));
-  await loadUser();
+  // The games' modules, named by the server's catalogue, before any page.
+  await Promise.all([loadUser(), loadGames().catch((e) => console.error('cannot load the games', e))]);
   renderHeader();
   onUserChange(renderHeader);
   document.addEventListener('click', (e) => {

@@ -16,7 +16,7 @@ fn fixed_searches(c: &mut Criterion) {
             .new_match(&[], None)
             .expect("the default options are valid");
         group.bench_function(kind.name(), |b| {
-            b.iter(|| black_box(game.as_ref()).bench_search())
+            b.iter(|| black_box(game.as_ref()).bench_search());
         });
     }
     group.finish();

@@ -82,7 +82,7 @@ impl GameVisitor for Endings {
 #[test]
 fn random_games_end_only_in_the_entries_end_reasons() {
     for &kind in GameKind::ALL {
-        let listed: BTreeSet<String> = kind.end_reasons().iter().map(|r| r.to_string()).collect();
+        let listed: BTreeSet<String> = kind.end_reasons().iter().map(ToString::to_string).collect();
         for reason in kind.dispatch(Endings) {
             assert!(
                 listed.contains(&reason),

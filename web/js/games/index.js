@@ -29,9 +29,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import * as loa from './loa.js';
-import * as pursuit from './pursuit.js';
-import * as football from './football.js';
+import { getCatalogue } from '../pages/common.js';
 
 /** The hooks a module that does not define them gets. */
 function defaultHooks(mod) {
@@ -49,8 +47,28 @@ function defaultHooks(mod) {
 
 const withDefaults = (mod) => Object.freeze({ ...defaultHooks(mod), ...mod });
 
-export const GAMES = { loa: withDefaults(loa), pursuit: withDefaults(pursuit), football: withDefaults(football) };
-export const GAME_IDS = ['loa', 'pursuit', 'football'];
+// The games come from the server's catalogue (GET /api/catalogue, in its
+// order): each names its module, web/js/games/<module>.js, imported by
+// loadGames() before the first page is drawn. No game is listed here.
+
+/** The module of each game, by game name (filled by `loadGames`). */
+export const GAMES = {};
+/** The game names, in catalogue order (filled by `loadGames`). */
+export const GAME_IDS = [];
+
+let loading = null;
+
+/** Import the module of every game of the catalogue (once). */
+export function loadGames() {
+  loading ??= getCatalogue().then(async ({ games }) => {
+    const mods = await Promise.all(games.map((g) => import(`./${g.module}.js`)));
+    games.forEach((g, i) => {
+      GAMES[g.name] = withDefaults(mods[i]);
+      GAME_IDS.push(g.name);
+    });
+  });
+  return loading;
+}
 
 /** The client module for a game name (with the default hooks filled in). */
 export function gameModule(name) {
