@@ -3,13 +3,14 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { GAME_IDS } from '../games/index.js';
+import { GAME_IDS, GAMES } from '../games/index.js';
 import { gameTitle } from './common.js';
 import { diagram, loaStart, loaPosition, pursuitStart, pursuitPosition, footballStandard, footballPosition, miniBoard } from './diagrams.js';
 
 export const name = 'rules';
 
-/** Each game's sections: a title, paragraphs, and diagrams. */
+/** Each game's sections: a title, paragraphs, and diagrams. A game module
+ * may export its own as `rules` (same form), which take precedence. */
 const SECTIONS = {
   loa: [
     ['goal', ['p1'], () => diagram('loa', loaStart(8), { caption: t('rules.loa.fig.start'), id: 'fig-loa-start' })],
@@ -39,8 +40,12 @@ const SECTIONS = {
   ],
 };
 
+/** The rules sections of `game`, or undefined. */
+const sectionsOf = (game) => GAMES[game]?.rules ?? SECTIONS[game];
+
 export function render(main, [game]) {
-  if (!game || !SECTIONS[game]) {
+  const sections = sectionsOf(game);
+  if (!game || !sections) {
     replace(main,
       h('section.hero.small', null, h('h1', null, t('rules.title')), h('p.lead', null, t('rules.lead'))),
       h('div.rules-index', null, GAME_IDS.map((g) => h('a.card.rules-card', { href: `/rules/${g}` },
@@ -49,12 +54,12 @@ export function render(main, [game]) {
   }
   const toc = h('nav.rules-toc', { 'aria-label': t('rules.contents') },
     h('h2', null, t('rules.contents')),
-    h('ol', null, SECTIONS[game].map(([key]) => h('li', null, h('a', { href: `#${key}`, onclick: (e) => { e.preventDefault(); document.getElementById(key)?.scrollIntoView({ behavior: 'smooth' }); } }, t(`rules.${game}.${key}.title`))))),
+    h('ol', null, sections.map(([key]) => h('li', null, h('a', { href: `#${key}`, onclick: (e) => { e.preventDefault(); document.getElementById(key)?.scrollIntoView({ behavior: 'smooth' }); } }, t(`rules.${game}.${key}.title`))))),
     h('a.btn.primary', { href: '/' }, t('rules.play_now')));
   const body = h('article.rules-body', null,
     h('h1', null, gameTitle(game)),
     h('p.lead', null, t(`rules.${game}.summary`)),
-    SECTIONS[game].map(([key, paras, fig]) => h('section.rules-section', { id: key },
+    sections.map(([key, paras, fig]) => h('section.rules-section', { id: key },
       h('h2', null, t(`rules.${game}.${key}.title`)),
       h('div.rules-text', null,
         paras.length > 1 && key !== 'end' && ['pieces', 'actions'].includes(key)
