@@ -1,7 +1,9 @@
 // Chess Football in the browser: the pitch with both goals, pieces, the
 // ball on its holder, the placement tray, and the notation (`b1-c3`,
 // `b5xe5`, `e4>c3`, `b7-b8=Q`, `K@e1`, `pick:QRN`, `pass`) read into
-// from/to points. No rules here.
+// from/to points; and the game page's hooks (games/index.js): goals by
+// the players' names, the scoreboard, the phase in the status line, the
+// goal flash, the team picker. No rules here.
 
 import { h, s } from '../dom.js';
 import { t, has } from '../i18n.js';
