@@ -30,6 +30,15 @@ pub struct ServeArgs {
     /// Days a session stays valid since its last use (default: 30).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3650))]
     session_days: Option<u64>,
+    /// An origin allowed to use the API besides the server's own address,
+    /// e.g. `https://play.example.org` behind a proxy (repeatable).
+    #[arg(long = "allowed-origin", value_name = "URL")]
+    allowed_origins: Vec<String>,
+    /// Mark the session cookie `Secure` (the site is served over HTTPS,
+    /// e.g. by a proxy in front). Default: on when an allowed origin is
+    /// `https://`.
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 /// The web client: `--web`, else `./web`, else the workspace's `web/`.
@@ -65,6 +74,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     if let Some(days) = args.session_days {
         config.session_lifetime = Duration::from_secs(days * 86_400);
     }
+    config.security.secure_cookies =
+        args.secure_cookies || args.allowed_origins.iter().any(|o| o.starts_with("https://"));
+    config.security.allowed_origins = args.allowed_origins;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         if config.web == WebDir::None {

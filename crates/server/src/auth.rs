@@ -70,9 +70,12 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The `Set-Cookie` value that stores `token` for `max_age_secs` seconds
-/// (the session lifetime).
-pub fn session_cookie(token: &str, max_age_secs: i64) -> String {
-    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_secs}")
+/// (the session lifetime), marked `Secure` when `secure` (served over TLS).
+pub fn session_cookie(token: &str, max_age_secs: i64, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!(
+        "{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_secs}{secure}"
+    )
 }
 
 /// The `Set-Cookie` value that clears the session.

@@ -1,5 +1,6 @@
 //! How a server is started: address, storage, web client.
 
+pub use crate::http::security::SecurityPolicy;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -33,6 +34,9 @@ pub struct ServerConfig {
     /// How long a session stays valid since its last use (at least 1 s;
     /// also the cookie's `Max-Age`).
     pub session_lifetime: Duration,
+    /// Allowed origins besides the server's own, and the cookie's `Secure`
+    /// flag.
+    pub security: SecurityPolicy,
 }
 
 impl ServerConfig {
@@ -50,6 +54,7 @@ impl ServerConfig {
                 .map(|n| n.get())
                 .unwrap_or(1),
             session_lifetime: DEFAULT_SESSION_LIFETIME,
+            security: SecurityPolicy::default(),
         }
     }
 }

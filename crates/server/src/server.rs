@@ -10,6 +10,7 @@ use crate::rate_limit::RateLimiter;
 use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -53,6 +54,7 @@ impl Server {
             signup_by_addr: RateLimiter::new(5, 60_000),
             guests_by_addr: RateLimiter::new(60, 60_000),
             sessions,
+            security: config.security.clone(),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         for id in &live {
@@ -64,6 +66,13 @@ impl Server {
             .with_context(|| format!("listening on {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
         let service = router(app, &config.web).into_make_service_with_connect_info::<SocketAddr>();
+        // Small frames (a move's event, then its ack) go out at once
+        // instead of waiting for the client's delayed ACK (~40 ms).
+        let listener = listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::warn!("TCP_NODELAY: {e}");
+            }
+        });
         let task = tokio::spawn(async move { axum::serve(listener, service).await });
         let sweeper = spawn_sweeper(store, sessions);
         Ok(Server {

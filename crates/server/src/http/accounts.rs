@@ -40,7 +40,11 @@ async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
     Ok((
         [(
             SET_COOKIE,
-            session_cookie(&token, app.sessions.max_age_secs()),
+            session_cookie(
+                &token,
+                app.sessions.max_age_secs(),
+                app.security.secure_cookies,
+            ),
         )],
         Json(user_json(user)),
     )

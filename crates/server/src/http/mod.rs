@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod catalogue;
 pub mod games;
 pub mod records;
+pub mod security;
 pub mod session_refresh;
 pub mod users;
 pub mod ws;
@@ -51,6 +52,8 @@ pub struct App {
     pub guests_by_addr: RateLimiter,
     /// How long sessions live.
     pub sessions: SessionLifetime,
+    /// Allowed origins and cookie flags.
+    pub security: security::SecurityPolicy,
 }
 
 /// The shared state handed to handlers.
@@ -80,21 +83,23 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/leaderboard/{game}", get(users::leaderboard))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(from_fn_with_state(app.clone(), security::guard_requests))
         .layer(from_fn_with_state(
             app.clone(),
             session_refresh::resend_cookie,
         ))
         .with_state(app);
-    let router = Router::new()
-        .nest("/api", api)
-        .layer(TraceLayer::new_for_http());
-    match web {
+    let router = Router::new().nest("/api", api);
+    let router = match web {
         WebDir::Dir(dir) => {
             let index = ServeFile::new(dir.join("index.html"));
             router.fallback_service(ServeDir::new(dir).fallback(index))
         }
         WebDir::None => router,
-    }
+    };
+    router
+        .layer(axum::middleware::from_fn(security::security_headers))
+        .layer(TraceLayer::new_for_http())
 }
 
 /// Reads a JSON body (size-limited) into `T`, with a clear error.

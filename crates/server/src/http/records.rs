@@ -153,7 +153,13 @@ pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<Value
             let (key, value) = v
                 .split_once('=')
                 .ok_or_else(|| ApiError::bad_request(format!("option '{v}' is not key=value")))?;
-            pairs.push((key.trim().to_owned(), value.trim().to_owned()));
+            let key = key.trim();
+            if pairs.iter().any(|(k, _): &(String, String)| k == key) {
+                return Err(ApiError::bad_request(format!(
+                    "option '{key}' is given twice (a record gives each option once)"
+                )));
+            }
+            pairs.push((key.to_owned(), value.trim().to_owned()));
         }
     }
     let options = kind

@@ -35,7 +35,11 @@ pub async fn resend_cookie(State(app): State<AppState>, request: Request, next: 
         })
         .await;
     if let Some(token) = token.filter(|_| refreshed) {
-        let cookie = session_cookie(&token, app.sessions.max_age_secs());
+        let cookie = session_cookie(
+            &token,
+            app.sessions.max_age_secs(),
+            app.security.secure_cookies,
+        );
         if let Ok(value) = HeaderValue::from_str(&cookie) {
             if !response.headers().contains_key(SET_COOKIE) {
                 response.headers_mut().insert(SET_COOKIE, value);
