@@ -1,0 +1,840 @@
+//! The clients: guest sessions over HTTP, a game slot that starts game
+//! after game between its two players, and one task per WebSocket (two
+//! players and maybe a spectator) playing random legal moves.
+
+use crate::stats::{error_kind, Latency, Stats};
+use crate::sys::{guest_source, ServerAddr};
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+use tokio::time::sleep_until;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How long a socket may take to connect.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a move may wait for its ack before it counts as an error.
+const ACK_TIMEOUT: Duration = Duration::from_secs(10);
+/// After the run (or when a game is abandoned): how long outstanding acks
+/// and the closing resignation are waited for.
+pub const GRACE: Duration = Duration::from_secs(10);
+/// Pause after a failed step before trying again.
+const RETRY_PAUSE: Duration = Duration::from_secs(1);
+
+/// Where the two players of a game are connected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pairing {
+    /// The two players of a game on different servers (round-robin over
+    /// `--server`; needs servers that share one PostgreSQL).
+    Split,
+    /// Both players of a game on the same server (games round-robin).
+    Same,
+}
+
+/// Everything the tasks share.
+pub struct Ctx {
+    /// The servers.
+    pub servers: Vec<ServerAddr>,
+    /// For every request but new guests.
+    pub http: reqwest::Client,
+    /// For new guests, one per loopback source address.
+    guest_clients: Mutex<HashMap<IpAddr, reqwest::Client>>,
+    guests: AtomicUsize,
+    /// Measurements.
+    pub stats: Stats,
+    /// The run's start.
+    pub start: Instant,
+    /// Games start over this long.
+    pub ramp: Duration,
+    /// No move is sent after this.
+    pub deadline: Instant,
+    /// The game slots (`--games`).
+    pub slots: usize,
+    /// Games to play, in turn.
+    pub kinds: Vec<String>,
+    kind_counter: AtomicUsize,
+    /// Think time before each move.
+    pub think: Duration,
+    /// The clock of every game.
+    pub clock: Value,
+    /// Where a game's players connect.
+    pub pairing: Pairing,
+    /// One spectator per this many games (0: none).
+    pub spectators_per: usize,
+    /// Resign the games still live at the end.
+    pub resign_at_end: bool,
+    /// Every game started, for `--verify`.
+    pub played: Mutex<Vec<Arc<GameShared>>>,
+    /// Seed of the players' random choices.
+    pub seed: u64,
+}
+
+impl Ctx {
+    /// A context for a run starting now.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        servers: Vec<ServerAddr>,
+        slots: usize,
+        kinds: Vec<String>,
+        think: Duration,
+        duration: Duration,
+        ramp: Duration,
+        clock: Value,
+        pairing: Pairing,
+        spectators_per: usize,
+        resign_at_end: bool,
+        seed: u64,
+    ) -> anyhow::Result<Ctx> {
+        let start = Instant::now();
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .tcp_nodelay(true)
+            .build()?;
+        Ok(Ctx {
+            servers,
+            http,
+            guest_clients: Mutex::new(HashMap::new()),
+            guests: AtomicUsize::new(0),
+            stats: Stats::new(start + ramp),
+            start,
+            ramp,
+            deadline: start + duration,
+            slots,
+            kinds,
+            kind_counter: AtomicUsize::new(0),
+            think,
+            clock,
+            pairing,
+            spectators_per,
+            resign_at_end,
+            played: Mutex::new(Vec::new()),
+            seed,
+        })
+    }
+
+    fn guest_client(&self, ip: IpAddr) -> reqwest::Client {
+        let mut map = self
+            .guest_clients
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(ip)
+            .or_insert_with(|| {
+                reqwest::Client::builder()
+                    .timeout(Duration::from_secs(30))
+                    .local_address(ip)
+                    .build()
+                    .unwrap_or_else(|_| self.http.clone())
+            })
+            .clone()
+    }
+
+    /// A new guest session on `server`: its `gamut_session=…` cookie, or
+    /// `None` once the run is over.
+    async fn new_guest(&self, server: usize) -> Option<String> {
+        while Instant::now() < self.deadline {
+            let s = &self.servers[server];
+            let client = if s.v4 {
+                self.guest_client(guest_source(self.guests.fetch_add(1, Ordering::Relaxed)))
+            } else {
+                self.http.clone()
+            };
+            let sent = client
+                .post(format!("{}/api/guest", s.base))
+                .json(&json!({}))
+                .send()
+                .await;
+            match sent {
+                Ok(resp) if resp.status().is_success() => {
+                    let cookie = session_cookie(&resp);
+                    let _ = resp.bytes().await;
+                    match cookie {
+                        Some(c) => return Some(c),
+                        None => self.stats.error("guest: no session cookie"),
+                    }
+                }
+                Ok(resp) => {
+                    let kind = http_error("guest", resp).await;
+                    self.stats.error(kind);
+                }
+                Err(e) => self.stats.error(request_error("guest", &e)),
+            }
+            self.pause(RETRY_PAUSE).await;
+        }
+        None
+    }
+
+    /// Sleeps for `d`, or until the deadline if sooner.
+    async fn pause(&self, d: Duration) {
+        let until = (Instant::now() + d).min(self.deadline);
+        sleep_until(until.into()).await;
+    }
+
+    fn next_kind(&self) -> String {
+        let i = self.kind_counter.fetch_add(1, Ordering::Relaxed);
+        self.kinds[i % self.kinds.len()].clone()
+    }
+
+    /// POST `path` on `server` with the session `cookie`; the JSON answer,
+    /// or an error kind.
+    async fn post(
+        &self,
+        what: &str,
+        server: usize,
+        path: &str,
+        cookie: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        let mut req = self
+            .http
+            .post(format!("{}{path}", self.servers[server].base))
+            .header("cookie", cookie);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        match req.send().await {
+            Ok(resp) if resp.status().is_success() => resp
+                .json::<Value>()
+                .await
+                .map_err(|e| request_error(what, &e)),
+            Ok(resp) => Err(http_error(what, resp).await),
+            Err(e) => Err(request_error(what, &e)),
+        }
+    }
+}
+
+/// The `gamut_session=…` pair a response sets.
+fn session_cookie(resp: &reqwest::Response) -> Option<String> {
+    resp.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|s| s.split(';').next())
+        .find(|pair| pair.starts_with("gamut_session=") && !pair.ends_with('='))
+        .map(str::to_owned)
+}
+
+/// An error kind for a refused request: `what: HTTP 409 <message>`.
+async fn http_error(what: &str, resp: reqwest::Response) -> String {
+    let status = resp.status().as_u16();
+    let body = resp.text().await.unwrap_or_default();
+    let message = serde_json::from_str::<Value>(&body)
+        .ok()
+        .and_then(|v| v["error"].as_str().map(str::to_owned))
+        .unwrap_or(body);
+    error_kind(&format!("{what}: HTTP {status}"), &message)
+}
+
+/// An error kind for a request that failed: `what: timeout` etc.
+fn request_error(what: &str, e: &reqwest::Error) -> String {
+    let how = if e.is_timeout() {
+        "timeout"
+    } else if e.is_connect() {
+        "cannot connect"
+    } else if e.is_decode() {
+        "bad answer"
+    } else {
+        "request failed"
+    };
+    format!("{what}: {how}")
+}
+
+/// One game as the load generator saw it.
+pub struct GameShared {
+    /// Its id.
+    pub id: String,
+    /// The game (`loa`, …).
+    pub kind: String,
+    /// The server it was created on.
+    pub server: usize,
+    /// When each ply was sent (index: ply).
+    sent: Mutex<Vec<Option<Instant>>>,
+    /// The moves acknowledged: (ply, move text), in the order acked.
+    pub acked: Mutex<Vec<(u32, String)>>,
+    /// The game ended during the run (by its rules or a clock).
+    pub ended: AtomicBool,
+    /// A player's socket failed: the others stop.
+    abandon: watch::Sender<bool>,
+}
+
+impl GameShared {
+    fn new(id: String, kind: String, server: usize) -> GameShared {
+        GameShared {
+            id,
+            kind,
+            server,
+            sent: Mutex::new(Vec::new()),
+            acked: Mutex::new(Vec::new()),
+            ended: AtomicBool::new(false),
+            abandon: watch::channel(false).0,
+        }
+    }
+
+    fn set_sent(&self, ply: u32, at: Instant) {
+        let mut v = self.sent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let i = ply as usize;
+        if v.len() <= i {
+            v.resize(i + 1, None);
+        }
+        v[i] = Some(at);
+    }
+
+    fn sent_at(&self, ply: u32) -> Option<Instant> {
+        let v = self.sent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        v.get(ply as usize).copied().flatten()
+    }
+}
+
+/// One game slot (`--games` of them): after its start in the ramp, plays
+/// games between its two guests until the run is over.
+pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
+    let offset = ctx.ramp.mul_f64(slot as f64 / ctx.slots.max(1) as f64);
+    sleep_until((ctx.start + offset).into()).await;
+    let n = ctx.servers.len();
+    let servers = match ctx.pairing {
+        Pairing::Split => [(2 * slot) % n, (2 * slot + 1) % n],
+        Pairing::Same => [slot % n, slot % n],
+    };
+    let mut cookies: [Option<String>; 2] = [None, None];
+    let mut round = 0usize;
+    while Instant::now() < ctx.deadline {
+        for p in 0..2 {
+            if cookies[p].is_none() {
+                cookies[p] = ctx.new_guest(servers[p]).await;
+                if cookies[p].is_none() {
+                    return;
+                }
+            }
+        }
+        let creator = round % 2;
+        let joiner = 1 - creator;
+        round += 1;
+        let (Some(c_cookie), Some(j_cookie)) = (cookies[creator].clone(), cookies[joiner].clone())
+        else {
+            continue;
+        };
+        let kind = ctx.next_kind();
+        let request = json!({
+            "game": kind,
+            "clock": ctx.clock,
+            "rated": false,
+            "side": "random",
+            "opponent": {"type": "challenge"},
+        });
+        let created = ctx
+            .post("create", servers[creator], "/api/games", &c_cookie, Some(request))
+            .await;
+        let id = match created.map(|v| v["game"]["id"].as_str().map(str::to_owned)) {
+            Ok(Some(id)) => id,
+            Ok(None) => {
+                ctx.stats.error("create: no game id in the answer");
+                ctx.pause(RETRY_PAUSE).await;
+                continue;
+            }
+            Err(kind) => {
+                if kind.contains("HTTP 401") {
+                    cookies[creator] = None;
+                }
+                ctx.stats.error(kind);
+                ctx.pause(RETRY_PAUSE).await;
+                continue;
+            }
+        };
+        let join_path = format!("/api/games/{id}/join");
+        if let Err(kind) = ctx
+            .post("join", servers[joiner], &join_path, &j_cookie, None)
+            .await
+        {
+            if kind.contains("HTTP 401") {
+                cookies[joiner] = None;
+            }
+            ctx.stats.error(kind);
+            let _ = ctx
+                .http
+                .delete(format!("{}/api/games/{id}", ctx.servers[servers[creator]].base))
+                .header("cookie", &c_cookie)
+                .send()
+                .await;
+            ctx.pause(RETRY_PAUSE).await;
+            continue;
+        }
+        let game = Arc::new(GameShared::new(id, kind, servers[creator]));
+        ctx.played
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(game.clone());
+        ctx.stats.games_started.fetch_add(1, Ordering::Relaxed);
+        ctx.stats.games_live.fetch_add(1, Ordering::Relaxed);
+
+        let seed = ctx.seed ^ ((slot as u64) << 24) ^ (round as u64);
+        let mut tasks = vec![
+            tokio::spawn(run_socket(
+                ctx.clone(),
+                game.clone(),
+                servers[creator],
+                Some(c_cookie),
+                Role::Creator,
+                seed,
+            )),
+            tokio::spawn(run_socket(
+                ctx.clone(),
+                game.clone(),
+                servers[joiner],
+                Some(j_cookie),
+                Role::Joiner,
+                seed ^ 0x9e37_79b9_7f4a_7c15,
+            )),
+        ];
+        if ctx.spectators_per > 0 && slot % ctx.spectators_per == 0 {
+            tasks.push(tokio::spawn(run_socket(
+                ctx.clone(),
+                game.clone(),
+                slot % n,
+                None,
+                Role::Spectator,
+                seed,
+            )));
+        }
+        let mut broken = false;
+        for t in tasks {
+            if t.await.is_err() {
+                ctx.stats.error("socket task panicked");
+                broken = true;
+            }
+        }
+        ctx.stats.games_live.fetch_sub(1, Ordering::Relaxed);
+        if game.ended.load(Ordering::Relaxed) {
+            ctx.stats.games_ended.fetch_add(1, Ordering::Relaxed);
+        } else {
+            broken = true;
+        }
+        if broken {
+            ctx.pause(RETRY_PAUSE).await;
+        }
+    }
+}
+
+/// Who a socket is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// The player who created the game (resigns it at the end).
+    Creator,
+    /// The player who joined it.
+    Joiner,
+    /// A spectator.
+    Spectator,
+}
+
+/// The game as one socket sees it.
+#[derive(Default)]
+struct View {
+    have_state: bool,
+    version: i64,
+    you: Option<u64>,
+    to_move: Option<u64>,
+    legal: Vec<String>,
+    plies: u32,
+    finished: bool,
+    syncing: bool,
+}
+
+/// A message sent and not answered yet.
+struct Pending {
+    id: i64,
+    sent: Instant,
+    ply: u32,
+    mv: String,
+    resign: bool,
+}
+
+/// One WebSocket's state.
+struct Sock {
+    ctx: Arc<Ctx>,
+    game: Arc<GameShared>,
+    role: Role,
+    view: View,
+    pending: Option<Pending>,
+    next_id: i64,
+    move_at: Option<Instant>,
+    stopping: bool,
+    resign_due: bool,
+    rng: SmallRng,
+    out: Vec<String>,
+}
+
+impl Sock {
+    fn player(&self) -> bool {
+        self.role != Role::Spectator
+    }
+
+    fn handle_text(&mut self, text: &str) {
+        let Ok(msg) = serde_json::from_str::<Value>(text) else {
+            self.ctx.stats.error("socket: message is not JSON");
+            return;
+        };
+        match msg["type"].as_str().unwrap_or("") {
+            "state" => self.apply_state(&msg["state"]),
+            "events" => {
+                self.view.syncing = false;
+                if let Some(events) = msg["events"].as_array() {
+                    for e in events {
+                        self.apply_event(e);
+                    }
+                }
+            }
+            "event" => self.apply_event(&msg["event"]),
+            "ack" => self.answered(&msg, None),
+            "error" => {
+                let message = msg["error"].as_str().unwrap_or("").to_owned();
+                self.answered(&msg, Some(&message));
+            }
+            "pong" => {}
+            other => self
+                .ctx
+                .stats
+                .error(error_kind("socket: unknown message type", other)),
+        }
+    }
+
+    fn answered(&mut self, msg: &Value, refused: Option<&str>) {
+        let id = msg["id"].as_i64();
+        let matches = self.pending.as_ref().is_some_and(|p| Some(p.id) == id);
+        if !matches {
+            match refused {
+                Some(m) => self.ctx.stats.error(error_kind("socket: server error", m)),
+                None => self.ctx.stats.error("socket: ack of no pending message"),
+            }
+            return;
+        }
+        let Some(p) = self.pending.take() else {
+            return;
+        };
+        match (refused, p.resign) {
+            (None, false) => {
+                let now = Instant::now();
+                self.ctx.stats.latency(Latency::Ack, now - p.sent, now);
+                self.game
+                    .acked
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push((p.ply, p.mv));
+            }
+            (None, true) => {}
+            (Some(m), false) => self.ctx.stats.error(error_kind("move refused", m)),
+            (Some(m), true) => {
+                // The game may have ended meanwhile: that is no fault.
+                if !self.view.finished {
+                    self.ctx.stats.error(error_kind("resign refused", m));
+                }
+            }
+        }
+    }
+
+    fn apply_state(&mut self, s: &Value) {
+        self.view.have_state = true;
+        self.view.syncing = false;
+        self.view.version = s["version"].as_i64().unwrap_or(0);
+        self.view.you = s["you"].as_u64();
+        self.view.to_move = s["to_move"].as_u64();
+        self.view.legal = strings(&s["legal"]);
+        self.view.plies = s["moves"].as_array().map_or(0, |m| m.len() as u32);
+        if s["status"] == "finished" {
+            self.finish();
+        }
+    }
+
+    fn apply_event(&mut self, e: &Value) {
+        let Some(version) = e["version"].as_i64() else {
+            self.ctx.stats.error("socket: event without a version");
+            return;
+        };
+        if version <= self.view.version {
+            return;
+        }
+        if version > self.view.version + 1 {
+            if !self.view.syncing {
+                self.ctx.stats.error("socket: gap in event versions (synced)");
+                self.view.syncing = true;
+                self.out
+                    .push(json!({"type": "sync", "since": self.view.version}).to_string());
+            }
+            return;
+        }
+        self.view.version = version;
+        let kind = e["kind"].as_str().unwrap_or("");
+        match kind {
+            "move" => {
+                let ply = e["ply"].as_u64().unwrap_or(0) as u32;
+                self.view.plies = ply;
+                let side = e["side"].as_u64();
+                let who = match self.role {
+                    Role::Spectator => Some(Latency::ToSpectator),
+                    _ if side != self.view.you => Some(Latency::ToOpponent),
+                    _ => None,
+                };
+                if let (Some(who), Some(sent)) = (who, self.game.sent_at(ply)) {
+                    let now = Instant::now();
+                    self.ctx.stats.latency(who, now - sent, now);
+                }
+            }
+            "started" | "takeback" => {
+                self.view.plies = e["moves"].as_u64().unwrap_or(0) as u32;
+            }
+            "placements" => {
+                self.view.plies = e["plies"].as_u64().unwrap_or(0) as u32;
+            }
+            "end" => {
+                self.finish();
+                return;
+            }
+            _ => {}
+        }
+        if e.get("legal").is_some() {
+            self.view.legal = strings(&e["legal"]);
+        }
+        if e.get("to_move").is_some() {
+            self.view.to_move = e["to_move"].as_u64();
+        }
+    }
+
+    fn finish(&mut self) {
+        self.view.finished = true;
+        self.view.legal.clear();
+        self.view.to_move = None;
+        self.move_at = None;
+        if !self.stopping {
+            self.game.ended.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Schedules this player's next move when it is its turn.
+    fn schedule(&mut self, now: Instant) {
+        if self.player()
+            && !self.stopping
+            && !self.view.finished
+            && self.pending.is_none()
+            && self.move_at.is_none()
+            && self.view.have_state
+            && !self.view.syncing
+            && self.view.you.is_some()
+            && self.view.to_move == self.view.you
+            && !self.view.legal.is_empty()
+        {
+            self.move_at = Some(now + self.ctx.think);
+        }
+    }
+
+    /// The move to send now, if it is still this player's turn.
+    fn make_move(&mut self) -> Option<String> {
+        self.move_at = None;
+        if self.stopping
+            || self.view.finished
+            || self.pending.is_some()
+            || self.view.syncing
+            || self.view.to_move != self.view.you
+        {
+            return None;
+        }
+        let mv = self.view.legal.choose(&mut self.rng)?.clone();
+        let ply = self.view.plies + 1;
+        let id = self.next_id;
+        self.next_id += 1;
+        let text = json!({"type": "move", "move": mv, "id": id, "version": self.view.version})
+            .to_string();
+        let now = Instant::now();
+        self.game.set_sent(ply, now);
+        self.pending = Some(Pending {
+            id,
+            sent: now,
+            ply,
+            mv,
+            resign: false,
+        });
+        Some(text)
+    }
+
+    /// The resignation to send now, if one is due.
+    fn make_resign(&mut self) -> Option<String> {
+        if !self.resign_due || self.pending.is_some() || self.view.finished {
+            return None;
+        }
+        self.resign_due = false;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.pending = Some(Pending {
+            id,
+            sent: Instant::now(),
+            ply: 0,
+            mv: String::new(),
+            resign: true,
+        });
+        Some(json!({"type": "resign", "id": id}).to_string())
+    }
+
+    /// Stops playing: at the end of the run, or when the game is
+    /// abandoned (`survivor`: this player resigns what is left of it).
+    fn stop(&mut self, survivor: bool) {
+        if self.stopping {
+            return;
+        }
+        self.stopping = true;
+        self.move_at = None;
+        self.resign_due = self.player()
+            && !self.view.finished
+            && (survivor || (self.ctx.resign_at_end && self.role == Role::Creator));
+    }
+
+    fn done(&self) -> bool {
+        self.pending.is_none() && (self.view.finished || (self.stopping && !self.resign_due))
+    }
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default()
+}
+
+/// One WebSocket: connects, then plays (or watches) until the game ends,
+/// the run is over or the game is abandoned.
+async fn run_socket(
+    ctx: Arc<Ctx>,
+    game: Arc<GameShared>,
+    server: usize,
+    cookie: Option<String>,
+    role: Role,
+    seed: u64,
+) {
+    let player = role != Role::Spectator;
+    let url = format!("{}/api/games/{}/ws", ctx.servers[server].ws_base, game.id);
+    let Ok(mut req) = url.as_str().into_client_request() else {
+        ctx.stats.error("socket: bad URL");
+        return;
+    };
+    if let Some(c) = &cookie {
+        match c.parse() {
+            Ok(v) => {
+                req.headers_mut().insert("cookie", v);
+            }
+            Err(_) => ctx.stats.error("socket: bad cookie"),
+        }
+    }
+    let connected = tokio::time::timeout(
+        CONNECT_TIMEOUT,
+        tokio_tungstenite::connect_async_with_config(req, None, true),
+    )
+    .await;
+    let ws = match connected {
+        Ok(Ok((ws, _))) => ws,
+        Ok(Err(e)) => {
+            ctx.stats.error(error_kind("socket: connect failed", &e.to_string()));
+            if player {
+                game.abandon.send_replace(true);
+            }
+            return;
+        }
+        Err(_) => {
+            ctx.stats.error("socket: connect timeout");
+            if player {
+                game.abandon.send_replace(true);
+            }
+            return;
+        }
+    };
+    let (mut tx, mut rx) = ws.split();
+    let mut abandoned = game.abandon.subscribe();
+    let mut s = Sock {
+        ctx: ctx.clone(),
+        game: game.clone(),
+        role,
+        view: View::default(),
+        pending: None,
+        next_id: 1,
+        move_at: None,
+        stopping: false,
+        resign_due: false,
+        rng: SmallRng::seed_from_u64(seed),
+        out: Vec::new(),
+    };
+    let far = ctx.deadline + Duration::from_secs(3600);
+    let mut hard_stop = far;
+    let mut failed = false;
+    if *abandoned.borrow_and_update() {
+        s.stop(true);
+        hard_stop = Instant::now() + GRACE;
+    }
+    loop {
+        if s.done() {
+            break;
+        }
+        let move_at = s.move_at.unwrap_or(far);
+        let ack_by = s.pending.as_ref().map_or(far, |p| p.sent + ACK_TIMEOUT);
+        let stop_at = if s.stopping { hard_stop } else { ctx.deadline };
+        tokio::select! {
+            msg = rx.next() => match msg {
+                Some(Ok(Message::Text(t))) => s.handle_text(t.as_str()),
+                Some(Ok(Message::Close(_)) | Err(_)) | None => {
+                    if !(s.view.finished || s.stopping && !player) {
+                        ctx.stats.error("socket: closed by the server");
+                        failed = true;
+                    }
+                    break;
+                }
+                Some(Ok(_)) => {}
+            },
+            () = sleep_until(move_at.into()), if s.move_at.is_some() => {
+                if let Some(m) = s.make_move() {
+                    s.out.push(m);
+                }
+            }
+            () = sleep_until(ack_by.into()), if s.pending.is_some() => {
+                let what = if s.pending.as_ref().is_some_and(|p| p.resign) { "resign" } else { "move" };
+                ctx.stats.error(format!("{what}: no ack within {} s", ACK_TIMEOUT.as_secs()));
+                s.pending = None;
+            }
+            () = sleep_until(stop_at.into()) => {
+                if s.stopping {
+                    if s.pending.is_some() {
+                        ctx.stats.error("no ack by the end of the grace period");
+                    }
+                    break;
+                }
+                s.stop(false);
+                hard_stop = Instant::now() + GRACE;
+            }
+            changed = abandoned.changed(), if !s.stopping => {
+                if changed.is_ok() && *abandoned.borrow_and_update() {
+                    s.stop(true);
+                    hard_stop = Instant::now() + GRACE;
+                }
+            }
+        }
+        if let Some(r) = s.make_resign() {
+            s.out.push(r);
+        }
+        s.schedule(Instant::now());
+        let mut send_failed = false;
+        for text in s.out.drain(..) {
+            if tx.send(Message::Text(text.into())).await.is_err() {
+                send_failed = true;
+                break;
+            }
+        }
+        if send_failed {
+            ctx.stats.error("socket: send failed");
+            failed = true;
+            break;
+        }
+    }
+    if failed && player && !s.view.finished {
+        game.abandon.send_replace(true);
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(1), tx.send(Message::Close(None))).await;
+}

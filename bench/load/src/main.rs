@@ -1,0 +1,536 @@
+//! `gamut-load`: drives one or more real `gamut serve` processes on
+//! loopback with many live games between guest players over HTTP and
+//! WebSocket, playing random legal moves, and measures moves per second,
+//! ack and delivery latencies, errors and the servers' CPU and memory.
+//! See `bench/load/README.md`.
+
+mod game;
+mod stats;
+mod sys;
+
+use anyhow::{bail, Context};
+use clap::Parser;
+use futures_util::StreamExt;
+use game::{Ctx, GameShared, Pairing, GRACE};
+use serde_json::{json, Value};
+use stats::Summary;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The most live games one run may hold.
+const MAX_GAMES: usize = 20_000;
+/// The longest run.
+const MAX_DURATION_S: u64 = 3_600;
+
+/// Load generator for `gamut serve` (loopback only).
+#[derive(Parser, Debug)]
+#[command(name = "gamut-load", version)]
+struct Args {
+    /// A server's base URL (repeatable; loopback only: 127.0.0.0/8,
+    /// localhost, ::1).
+    #[arg(long = "server", default_value = "http://127.0.0.1:8080")]
+    servers: Vec<String>,
+    /// Live games (each replaced by a new one when it ends).
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// The game: `loa`, `pursuit`, `football`, `mix` (every game of the
+    /// server's catalogue in turn) or a comma-separated list.
+    #[arg(long, default_value = "loa")]
+    game: String,
+    /// Think time: each player waits this long after the opponent's move
+    /// before sending its own (0: as soon as it is its turn; 1000: each
+    /// game makes about one move a second).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// Seconds to play (at most 3600).
+    #[arg(long, default_value_t = 30)]
+    duration: u64,
+    /// One spectator socket per this many games (0: none).
+    #[arg(long, default_value_t = 0)]
+    spectators_per: usize,
+    /// Seconds over which the games are started.
+    #[arg(long, default_value_t = 0.0)]
+    ramp: f64,
+    /// After the run, fetch every game's stored moves and check that every
+    /// acknowledged move is stored, in order (exit 1 if any is missing).
+    #[arg(long)]
+    verify: bool,
+    /// A server process to measure (CPU, RSS); repeatable. Default: the
+    /// processes listening on the servers' ports, when they can be found.
+    #[arg(long = "server-pid")]
+    server_pids: Vec<u32>,
+    /// The games' clock: `untimed` or `INITIAL+INCREMENT` in seconds.
+    #[arg(long, default_value = "600+5")]
+    clock: String,
+    /// Where each game's two players connect when there are several
+    /// servers: `split` (on different servers: servers sharing one
+    /// PostgreSQL) or `same`.
+    #[arg(long, value_enum, default_value = "split")]
+    pairing: Pairing,
+    /// Seconds between progress lines.
+    #[arg(long, default_value_t = 5)]
+    report_every: u64,
+    /// Leave the games still live at the end as they are (default: their
+    /// creators resign them once the measurements are taken).
+    #[arg(long)]
+    no_resign: bool,
+    /// Seed of the players' random moves (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+fn parse_clock(text: &str) -> anyhow::Result<Value> {
+    if text == "untimed" {
+        return Ok(json!({"type": "untimed"}));
+    }
+    let (a, b) = text
+        .split_once('+')
+        .context("--clock: `untimed` or INITIAL+INCREMENT (seconds)")?;
+    let initial: f64 = a.trim().parse().context("--clock initial seconds")?;
+    let increment: f64 = b.trim().parse().context("--clock increment seconds")?;
+    if !(1.0..=86_400.0).contains(&initial) || !(0.0..=600.0).contains(&increment) {
+        bail!("--clock: initial 1..86400 s, increment 0..600 s");
+    }
+    Ok(json!({
+        "type": "realtime",
+        "initial_ms": (initial * 1000.0) as u64,
+        "increment_ms": (increment * 1000.0) as u64,
+    }))
+}
+
+/// Measures a process's CPU use between samples.
+struct CpuMeter {
+    pid: u32,
+    cpu: f64,
+    at: Instant,
+}
+
+impl CpuMeter {
+    fn new(pid: u32) -> CpuMeter {
+        CpuMeter {
+            pid,
+            cpu: sys::cpu_seconds(pid).unwrap_or(0.0),
+            at: Instant::now(),
+        }
+    }
+
+    /// Percent of one core since the last sample (and takes a new one).
+    fn sample(&mut self) -> Option<f64> {
+        let cpu = sys::cpu_seconds(self.pid)?;
+        let now = Instant::now();
+        let secs = (now - self.at).as_secs_f64();
+        let pct = if secs > 0.0 {
+            (cpu - self.cpu) / secs * 100.0
+        } else {
+            0.0
+        };
+        self.cpu = cpu;
+        self.at = now;
+        Some(pct)
+    }
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+/// The servers' CPU (percent of one core, summed) and RSS (MB, summed).
+fn servers_usage(meters: &mut [CpuMeter]) -> (Option<f64>, Option<f64>) {
+    if meters.is_empty() {
+        return (None, None);
+    }
+    let mut cpu = 0.0;
+    let mut rss = 0u64;
+    for m in meters.iter_mut() {
+        cpu += m.sample().unwrap_or(0.0);
+        rss += sys::rss_bytes(m.pid).unwrap_or(0);
+    }
+    (Some(cpu), Some(mb(rss)))
+}
+
+fn opt(v: Option<f64>, unit: &str) -> String {
+    v.map_or_else(|| "-".to_owned(), |x| format!("{x:.0}{unit}"))
+}
+
+#[tokio::main]
+async fn main() {
+    match run().await {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("gamut-load: {e:#}");
+            std::process::exit(2);
+        }
+    }
+}
+
+async fn run() -> anyhow::Result<i32> {
+    let args = Args::parse();
+    if args.games == 0 || args.games > MAX_GAMES {
+        bail!("--games: 1 to {MAX_GAMES}");
+    }
+    if args.duration == 0 || args.duration > MAX_DURATION_S {
+        bail!("--duration: 1 to {MAX_DURATION_S} s");
+    }
+    if !(0.0..=args.duration as f64).contains(&args.ramp) {
+        bail!("--ramp: 0 to --duration seconds");
+    }
+    if args.think_ms > 600_000 {
+        bail!("--think-ms: at most 600000");
+    }
+    let servers = args
+        .servers
+        .iter()
+        .map(|s| sys::parse_server(s))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let clock = parse_clock(&args.clock)?;
+
+    // Sockets: two players per game, spectators, pooled HTTP connections.
+    let spectators = if args.spectators_per > 0 {
+        args.games.div_ceil(args.spectators_per)
+    } else {
+        0
+    };
+    let want = (2 * args.games + spectators) as u64 * 2 + 512;
+    if let Some(note) = sys::raise_nofile(want) {
+        eprintln!("note: {note}");
+    }
+    println!(
+        "open-file limit {} (this process; the server needs about {} for this run)",
+        sys::nofile_limit(),
+        2 * args.games + spectators + 64
+    );
+    if servers.iter().any(|s| !s.v4) && 2 * args.games > 60 {
+        eprintln!(
+            "note: an IPv6 server allows 60 new guests a minute from ::1; \
+             use 127.0.0.1 (guests then come from several 127.x source addresses)"
+        );
+    }
+
+    // Every server must answer; the catalogue says which games exist.
+    let probe = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()?;
+    let mut catalogue: Vec<String> = Vec::new();
+    for s in &servers {
+        let health = probe
+            .get(format!("{}/api/health", s.base))
+            .send()
+            .await
+            .with_context(|| format!("{}: not answering", s.base))?;
+        if !health.status().is_success() {
+            bail!("{}/api/health: HTTP {}", s.base, health.status());
+        }
+        if catalogue.is_empty() {
+            let cat: Value = probe
+                .get(format!("{}/api/catalogue", s.base))
+                .send()
+                .await?
+                .json()
+                .await
+                .context("reading the catalogue")?;
+            catalogue = cat["games"]
+                .as_array()
+                .map(|g| {
+                    g.iter()
+                        .filter_map(|e| e["name"].as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+    }
+    let kinds: Vec<String> = if args.game == "mix" {
+        catalogue.clone()
+    } else {
+        args.game.split(',').map(|s| s.trim().to_owned()).collect()
+    };
+    for k in &kinds {
+        if !catalogue.is_empty() && !catalogue.contains(k) {
+            bail!("--game {k}: the server plays {}", catalogue.join(", "));
+        }
+    }
+    if kinds.is_empty() {
+        bail!("--game: no game");
+    }
+
+    let mut pids = args.server_pids.clone();
+    if pids.is_empty() {
+        for s in &servers {
+            match sys::pid_listening_on(s.port) {
+                Some(pid) if !pids.contains(&pid) => pids.push(pid),
+                Some(_) => {}
+                None => eprintln!(
+                    "note: no process seen listening on port {}; pass --server-pid to measure it",
+                    s.port
+                ),
+            }
+        }
+    }
+
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let think = Duration::from_millis(args.think_ms);
+    let duration = Duration::from_secs(args.duration);
+    let ramp = Duration::from_secs_f64(args.ramp);
+    println!(
+        "gamut-load: {} games of {} on {} (pairing {:?}), think {} ms, clock {}, {} s (ramp {} s), {} spectators, seed {seed}",
+        args.games,
+        kinds.join(","),
+        servers.iter().map(|s| s.base.as_str()).collect::<Vec<_>>().join(" "),
+        args.pairing,
+        args.think_ms,
+        args.clock,
+        args.duration,
+        args.ramp,
+        spectators,
+    );
+    println!(
+        "measuring server pid(s): {}",
+        if pids.is_empty() {
+            "none".to_owned()
+        } else {
+            pids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+        }
+    );
+
+    let ctx = Arc::new(Ctx::new(
+        servers.clone(),
+        args.games,
+        kinds,
+        think,
+        duration,
+        ramp,
+        clock,
+        args.pairing,
+        args.spectators_per,
+        !args.no_resign,
+        seed,
+    )?);
+    let mut run_meters: Vec<CpuMeter> = pids.iter().map(|&p| CpuMeter::new(p)).collect();
+    let mut self_run = CpuMeter::new(0);
+    let rss_start: u64 = pids.iter().filter_map(|&p| sys::rss_bytes(p)).sum();
+
+    let mut slots = tokio::task::JoinSet::new();
+    for slot in 0..args.games {
+        slots.spawn(game::run_slot(ctx.clone(), slot));
+    }
+
+    // Progress lines.
+    let reporter = {
+        let ctx = ctx.clone();
+        let pids = pids.clone();
+        let every = Duration::from_secs(args.report_every.max(1));
+        tokio::spawn(async move {
+            let mut meters: Vec<CpuMeter> = pids.iter().map(|&p| CpuMeter::new(p)).collect();
+            let mut me = CpuMeter::new(0);
+            let mut last = Instant::now();
+            let mut tick = tokio::time::interval_at((last + every).into(), every);
+            loop {
+                tick.tick().await;
+                let now = Instant::now();
+                let secs = (now - last).as_secs_f64();
+                last = now;
+                let mut w = ctx.stats.take_interval();
+                let (cpu, rss) = servers_usage(&mut meters);
+                let mut deliv = w.to_opponent.clone();
+                deliv.extend(&w.to_spectator);
+                println!(
+                    "[{:6.1}s] live {:5}  started {:6}  moves/s {:8.1}  ack p50/p99 {} ms  delivery p50/p99 {} ms  errors {}  server cpu {} rss {}  load cpu {}",
+                    (now - ctx.start).as_secs_f64(),
+                    ctx.stats.games_live.load(Ordering::Relaxed),
+                    ctx.stats.games_started.load(Ordering::Relaxed),
+                    w.acked as f64 / secs,
+                    w.ack.summary().short(),
+                    deliv.summary().short(),
+                    ctx.stats.error_count.load(Ordering::Relaxed),
+                    opt(cpu, "%"),
+                    opt(rss, " MB"),
+                    opt(me.sample(), "%"),
+                );
+            }
+        })
+    };
+
+    // The measured window: start .. deadline (steady: ramp end .. deadline).
+    let mut steady_meters: Vec<CpuMeter> = Vec::new();
+    let mut self_steady = None;
+    if ramp > Duration::ZERO {
+        tokio::time::sleep_until((ctx.start + ramp).into()).await;
+        steady_meters = pids.iter().map(|&p| CpuMeter::new(p)).collect();
+        self_steady = Some(CpuMeter::new(0));
+    }
+    tokio::time::sleep_until(ctx.deadline.into()).await;
+    let run_secs = (Instant::now() - ctx.start).as_secs_f64();
+    let (cpu_run, rss_end) = servers_usage(&mut run_meters);
+    let (cpu_steady, _) = servers_usage(&mut steady_meters);
+    let self_cpu_run = self_run.sample();
+    let self_cpu_steady = self_steady.as_mut().and_then(CpuMeter::sample);
+    let (mut all, mut steady, errors_at_end) = ctx.stats.totals();
+
+    // Wind down: outstanding acks, closing resignations.
+    let wind_down = tokio::time::timeout(GRACE + Duration::from_secs(10), async {
+        while slots.join_next().await.is_some() {}
+    })
+    .await;
+    if wind_down.is_err() {
+        ctx.stats.error("tasks still running at the end (aborted)");
+        slots.abort_all();
+    }
+    reporter.abort();
+    // Acks that came in the grace period count too.
+    let (all_final, _, errors) = ctx.stats.totals();
+    let late_acks = all_final.acked - all.acked;
+    all = all_final;
+    let _ = errors_at_end;
+
+    let started = ctx.stats.games_started.load(Ordering::Relaxed);
+    let ended = ctx.stats.games_ended.load(Ordering::Relaxed);
+    let mut deliv_all = all.to_opponent.clone();
+    deliv_all.extend(&all.to_spectator);
+    println!();
+    println!("== gamut-load summary ==");
+    println!(
+        "games: {} slots; {started} started, {ended} ended by their rules or clocks during the run",
+        args.games
+    );
+    println!(
+        "moves acknowledged: {} in {run_secs:.1} s = {:.1}/s{}",
+        all.acked,
+        all.acked as f64 / run_secs,
+        if late_acks > 0 {
+            format!(" ({late_acks} of them acked after the end)")
+        } else {
+            String::new()
+        }
+    );
+    if ramp > Duration::ZERO {
+        let steady_secs = (run_secs - ramp.as_secs_f64()).max(1e-9);
+        println!(
+            "  after the {:.0} s ramp: {} in {steady_secs:.1} s = {:.1}/s",
+            ramp.as_secs_f64(),
+            steady.acked,
+            steady.acked as f64 / steady_secs
+        );
+    }
+    let show = |name: &str, s: Summary| println!("{name:<30} {}", s.line());
+    show("ack latency:", all.ack.summary());
+    show("delivery latency (all):", deliv_all.summary());
+    show("  to the opponent:", all.to_opponent.summary());
+    if spectators > 0 {
+        show("  to spectators:", all.to_spectator.summary());
+    }
+    if ramp > Duration::ZERO {
+        let mut d = steady.to_opponent.clone();
+        d.extend(&steady.to_spectator);
+        show("ack latency after the ramp:", steady.ack.summary());
+        show("delivery after the ramp:", d.summary());
+    }
+    let error_total: u64 = errors.values().sum();
+    if errors.is_empty() {
+        println!("errors: 0");
+    } else {
+        println!("errors: {error_total}");
+        for (kind, n) in &errors {
+            println!("  {n:8}  {kind}");
+        }
+    }
+    if pids.is_empty() {
+        println!("server: not measured (no --server-pid, none found by port)");
+    } else {
+        println!(
+            "server pid(s) {}: cpu {} of one core over the run{}; rss {} at the start, {} at the end",
+            pids.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+            opt(cpu_run, "%"),
+            cpu_steady.map_or(String::new(), |c| format!(" ({c:.0}% after the ramp)")),
+            format_args!("{:.0} MB", mb(rss_start)),
+            opt(rss_end, " MB"),
+        );
+    }
+    println!(
+        "load generator: cpu {} of one core over the run{}",
+        opt(self_cpu_run, "%"),
+        self_cpu_steady.map_or(String::new(), |c| format!(" ({c:.0}% after the ramp)")),
+    );
+
+    let mut missing_total = 0u64;
+    if args.verify {
+        let games: Vec<Arc<GameShared>> = ctx
+            .played
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        let (acked, stored, missing, failed) = verify(&ctx, &games).await;
+        missing_total = missing;
+        println!(
+            "verify: {} games; acked {acked}, stored {stored}, missing {missing}{}",
+            games.len(),
+            if failed > 0 {
+                format!(", {failed} games could not be fetched")
+            } else {
+                String::new()
+            }
+        );
+        missing_total += failed;
+    }
+    println!(
+        "RESULT moves={} errors={error_total} missing={missing_total}",
+        all.acked
+    );
+    let _ = &mut steady;
+    Ok(if args.verify && missing_total > 0 { 1 } else { 0 })
+}
+
+/// Fetches every game's stored moves (`GET /api/games/{id}/replay`) and
+/// checks each acknowledged move is stored at its ply. Returns (acked,
+/// stored, missing, games that could not be fetched).
+async fn verify(ctx: &Ctx, games: &[Arc<GameShared>]) -> (u64, u64, u64, u64) {
+    let results = futures_util::stream::iter(games.iter().cloned())
+        .map(|g| async move {
+            let acked = g
+                .acked
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone();
+            let url = format!("{}/api/games/{}/replay", ctx.servers[g.server].base, g.id);
+            let replay: Option<Value> = match ctx.http.get(&url).send().await {
+                Ok(r) if r.status().is_success() => r.json().await.ok(),
+                _ => None,
+            };
+            let Some(replay) = replay else {
+                return (acked.len() as u64, 0, acked.len() as u64, 1);
+            };
+            let stored: Vec<&str> = replay["moves"]
+                .as_array()
+                .map(|m| m.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let mut missing = 0u64;
+            let mut last_ply = 0u32;
+            for (ply, mv) in &acked {
+                let here = (*ply as usize)
+                    .checked_sub(1)
+                    .and_then(|i| stored.get(i))
+                    .copied();
+                // In order: each acked move after the one acked before it.
+                if here != Some(mv.as_str()) || *ply <= last_ply {
+                    missing += 1;
+                    if missing <= 3 {
+                        eprintln!(
+                            "verify: game {} ({}): acked ply {ply} {mv}, stored {:?}",
+                            g.id, g.kind, here
+                        );
+                    }
+                }
+                last_ply = *ply;
+            }
+            (acked.len() as u64, stored.len() as u64, missing, 0)
+        })
+        .buffer_unordered(16)
+        .collect::<Vec<_>>()
+        .await;
+    results.into_iter().fold((0, 0, 0, 0), |a, r| {
+        (a.0 + r.0, a.1 + r.1, a.2 + r.2, a.3 + r.3)
+    })
+}

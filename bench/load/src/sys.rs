@@ -1,0 +1,264 @@
+//! The operating system's side: loopback addresses, the file-descriptor
+//! limit, and a process's CPU time and resident memory from `/proc`.
+
+use anyhow::{bail, Context};
+use std::net::{IpAddr, Ipv4Addr};
+
+/// A server to load, by its base URL.
+#[derive(Clone, Debug)]
+pub struct ServerAddr {
+    /// `http://127.0.0.1:8080` (no trailing slash; `localhost` made
+    /// `127.0.0.1`).
+    pub base: String,
+    /// `ws://127.0.0.1:8080`.
+    pub ws_base: String,
+    /// The port.
+    pub port: u16,
+    /// Whether it is an IPv4 address (guests may then be created from
+    /// several loopback source addresses, see [`guest_source`]).
+    pub v4: bool,
+}
+
+/// Parses `--server URL`, refusing anything but loopback (127.0.0.0/8,
+/// `localhost`, `::1`) over plain HTTP.
+pub fn parse_server(text: &str) -> anyhow::Result<ServerAddr> {
+    let with_scheme = if text.contains("://") {
+        text.to_owned()
+    } else {
+        format!("http://{text}")
+    };
+    let url = reqwest::Url::parse(&with_scheme).with_context(|| format!("--server {text}"))?;
+    if url.scheme() != "http" {
+        bail!("--server {text}: only http:// (loopback) servers are loaded");
+    }
+    let host = url.host_str().unwrap_or("");
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    let ip: IpAddr = if bare.eq_ignore_ascii_case("localhost") {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    } else if let Ok(ip) = bare.parse::<IpAddr>() {
+        ip
+    } else {
+        bail!("--server {text}: not a loopback address (127.0.0.0/8, localhost, ::1)")
+    };
+    if !ip.is_loopback() {
+        bail!("--server {text}: {ip} is not a loopback address (127.0.0.0/8, localhost, ::1)");
+    }
+    let port = url.port_or_known_default().unwrap_or(80);
+    let host = match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    };
+    Ok(ServerAddr {
+        base: format!("http://{host}:{port}"),
+        ws_base: format!("ws://{host}:{port}"),
+        port,
+        v4: ip.is_ipv4(),
+    })
+}
+
+/// How many guests are created from one source address: the server allows
+/// 60 new guests a minute per client address.
+pub const GUESTS_PER_SOURCE: usize = 50;
+
+/// The loopback source address for the `n`-th guest: 127.1.x.y, a new one
+/// every [`GUESTS_PER_SOURCE`] guests (all of 127.0.0.0/8 is the loopback
+/// interface on Linux).
+pub fn guest_source(n: usize) -> IpAddr {
+    let k = 1 + n / GUESTS_PER_SOURCE;
+    IpAddr::V4(Ipv4Addr::new(127, 1, (k >> 8) as u8, (k & 0xff) as u8))
+}
+
+/// Raises the soft limit on open files to `want` (or the hard limit, if
+/// lower); returns a note for the user when the limit stays below `want`.
+pub fn raise_nofile(want: u64) -> Option<String> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into the struct we own.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        return Some(format!(
+            "could not read the open-file limit ({}); runs with many games may fail",
+            std::io::Error::last_os_error()
+        ));
+    }
+    if lim.rlim_cur >= want {
+        return None;
+    }
+    let target = want.min(lim.rlim_max);
+    let new = libc::rlimit {
+        rlim_cur: target,
+        rlim_max: lim.rlim_max,
+    };
+    // SAFETY: setrlimit reads the struct we own.
+    let ok = unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &new) } == 0;
+    if !ok {
+        return Some(format!(
+            "could not raise the open-file limit from {} to {target} ({}); runs with many games may fail",
+            lim.rlim_cur,
+            std::io::Error::last_os_error()
+        ));
+    }
+    (target < want).then(|| {
+        format!(
+            "the open-file limit is {target} (the hard limit), below the {want} this run may need; \
+             raise it (ulimit -Hn) for the server and this program"
+        )
+    })
+}
+
+/// The current open-file limit (soft).
+pub fn nofile_limit() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into the struct we own.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        return 0;
+    }
+    lim.rlim_cur
+}
+
+/// Clock ticks per second of `/proc/<pid>/stat` times.
+fn ticks_per_second() -> f64 {
+    // SAFETY: sysconf has no preconditions.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as f64
+    } else {
+        100.0
+    }
+}
+
+/// A process's user + system CPU seconds so far (`pid` 0: this process).
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
+    let path = if pid == 0 {
+        "/proc/self/stat".to_owned()
+    } else {
+        format!("/proc/{pid}/stat")
+    };
+    let text = std::fs::read_to_string(path).ok()?;
+    // The command name (field 2) may hold spaces and parentheses: the
+    // fields after its last ')' start at field 3 (state); utime is field
+    // 14, stime 15.
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / ticks_per_second())
+}
+
+/// A process's resident memory in bytes (`VmRSS`; `pid` 0: this process).
+pub fn rss_bytes(pid: u32) -> Option<u64> {
+    let path = if pid == 0 {
+        "/proc/self/status".to_owned()
+    } else {
+        format!("/proc/{pid}/status")
+    };
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The process listening on TCP `port` (from `/proc/net/tcp{,6}` and the
+/// processes' `/proc/<pid>/fd` links), if it can be seen.
+pub fn pid_listening_on(port: u16) -> Option<u32> {
+    let mut inodes = Vec::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = std::fs::read_to_string(table) else {
+            continue;
+        };
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+            if f.len() < 10 || f[3] != "0A" {
+                continue;
+            }
+            let local_port = f[1]
+                .rsplit(':')
+                .next()
+                .and_then(|p| u16::from_str_radix(p, 16).ok());
+            if local_port == Some(port) {
+                inodes.push(format!("socket:[{}]", f[9]));
+            }
+        }
+    }
+    if inodes.is_empty() {
+        return None;
+    }
+    let me = std::process::id();
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let Ok(fds) = std::fs::read_dir(entry.path().join("fd")) else {
+            continue;
+        };
+        for fd in fds.flatten() {
+            if let Ok(link) = std::fs::read_link(fd.path()) {
+                if inodes.iter().any(|i| link.as_os_str() == i.as_str()) {
+                    return Some(pid);
+                }
+            }
+        }
+    }
+    // Our own process may be the server (an in-process test server).
+    let fds = std::fs::read_dir("/proc/self/fd").ok()?;
+    for fd in fds.flatten() {
+        if let Ok(link) = std::fs::read_link(fd.path()) {
+            if inodes.iter().any(|i| link.as_os_str() == i.as_str()) {
+                return Some(me);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_servers_are_accepted() {
+        for ok in [
+            "http://127.0.0.1:8080",
+            "127.0.0.1:18080",
+            "http://localhost:9000/",
+            "http://127.5.6.7:1",
+            "http://[::1]:8080",
+        ] {
+            assert!(parse_server(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "http://10.0.0.1:8080",
+            "http://192.168.1.2",
+            "http://example.org",
+            "http://0.0.0.0:8080",
+            "https://127.0.0.1:8443",
+            "http://[::2]:80",
+        ] {
+            assert!(parse_server(bad).is_err(), "{bad}");
+        }
+        let s = parse_server("localhost:18080").unwrap();
+        assert_eq!(s.base, "http://127.0.0.1:18080");
+        assert_eq!(s.ws_base, "ws://127.0.0.1:18080");
+    }
+
+    #[test]
+    fn guest_sources_are_loopback_and_change_every_few_guests() {
+        assert_eq!(guest_source(0), guest_source(GUESTS_PER_SOURCE - 1));
+        assert_ne!(guest_source(0), guest_source(GUESTS_PER_SOURCE));
+        assert!(guest_source(40_000).is_loopback());
+    }
+
+    #[test]
+    fn this_process_has_cpu_time_and_memory() {
+        assert!(cpu_seconds(0).is_some());
+        assert!(rss_bytes(0).unwrap() > 0);
+    }
+}
