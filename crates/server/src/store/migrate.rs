@@ -4,9 +4,9 @@
 //! each file. An applied migration must therefore never be edited: add a new
 //! file instead (an edited one makes start-up fail with a clear error).
 //!
-//! On PostgreSQL the migrator holds an advisory lock (one per database) while
+//! On `PostgreSQL` the migrator holds an advisory lock (one per database) while
 //! it works, so processes starting at once on a fresh database migrate it one
-//! after the other. SQLite needs no lock: one process owns its data
+//! after the other. `SQLite` needs no lock: one process owns its data
 //! directory.
 //!
 //! Databases migrated before sqlx did it record their migrations in

@@ -1,5 +1,5 @@
-//! Persistence: one schema in SQLite (embedded, WAL, `synchronous=FULL`) or
-//! PostgreSQL, reached through sqlx's `Any` driver. The migrations in
+//! Persistence: one schema in `SQLite` (embedded, WAL, `synchronous=FULL`) or
+//! `PostgreSQL`, reached through sqlx's `Any` driver. The migrations in
 //! `crates/server/migrations/` run at start (see [`migrate`]).
 //!
 //! Every game change is one row of `game_events` (primary key: game and
@@ -27,9 +27,9 @@ use std::path::Path;
 /// Which database a [`Store`] is on (a few statements differ).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Backend {
-    /// Embedded SQLite.
+    /// Embedded `SQLite`.
     Sqlite,
-    /// PostgreSQL.
+    /// `PostgreSQL`.
     Postgres,
 }
 
@@ -168,7 +168,7 @@ pub enum AppendError {
 }
 
 impl Store {
-    /// Opens SQLite in `data_dir` (created if missing) or PostgreSQL at
+    /// Opens `SQLite` in `data_dir` (created if missing) or `PostgreSQL` at
     /// `database_url`, and runs the migrations.
     pub async fn open(data_dir: &Path, database_url: Option<&str>) -> anyhow::Result<Store> {
         sqlx::any::install_default_drivers();
