@@ -249,8 +249,20 @@ impl Actor {
             let version = self.state.version;
             let pool = self.ctx.ai.clone();
             let tx = self.tx.clone();
+            // The pool takes turns by the person the computer plays (the
+            // game itself when the computer plays itself).
+            let meta = &self.state.meta;
+            let owner = meta.seats[1 - side]
+                .as_ref()
+                .and_then(Seat::user_id)
+                .unwrap_or(&meta.id)
+                .to_owned();
             tokio::spawn(async move {
-                let mv = pool.think(game, level, budget).await;
+                let thought = pool.think(&owner, game, level, budget).await;
+                if thought.waited > Duration::from_millis(500) {
+                    tracing::info!("computer move waited {:?} for a worker", thought.waited);
+                }
+                let mv = thought.mv;
                 let _ = tx.send(Command::AiMove { version, side, mv }).await;
             });
         }
