@@ -5,8 +5,9 @@ use gamut_core::Game;
 
 /// A game the computer can play: [`Game`] plus a heuristic evaluation.
 ///
-/// This crate implements it for `gamut_loa::Loa`, `gamut_pursuit::Pursuit`
-/// and `gamut_football::Football` (module `eval`).
+/// This crate implements it for each of Gamut's games (module `eval`, one
+/// file per game); the catalogue (`gamut-games`) requires it of every game
+/// it lists, so a game cannot be offered without one.
 pub trait Evaluate: Game {
     /// Whether quiescence search (tactical moves only, after the nominal
     /// depth) is worth it for this game.
