@@ -74,8 +74,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     if let Some(days) = args.session_days {
         config.session_lifetime = Duration::from_secs(days * 86_400);
     }
-    config.security.secure_cookies =
-        args.secure_cookies || args.allowed_origins.iter().any(|o| o.starts_with("https://"));
+    config.security.secure_cookies = args.secure_cookies
+        || args
+            .allowed_origins
+            .iter()
+            .any(|o| o.starts_with("https://"));
     config.security.allowed_origins = args.allowed_origins;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
