@@ -33,7 +33,7 @@ const RETRY_PAUSE: Duration = Duration::from_secs(1);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Pairing {
     /// The two players of a game on different servers (round-robin over
-    /// `--server`; needs servers that share one PostgreSQL).
+    /// `--server`; needs servers that share one database).
     Split,
     /// Both players of a game on the same server (games round-robin).
     Same,
@@ -278,7 +278,10 @@ impl GameShared {
     }
 
     fn set_sent(&self, ply: u32, at: Instant) {
-        let mut v = self.sent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut v = self
+            .sent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let i = ply as usize;
         if v.len() <= i {
             v.resize(i + 1, None);
@@ -287,7 +290,10 @@ impl GameShared {
     }
 
     fn sent_at(&self, ply: u32) -> Option<Instant> {
-        let v = self.sent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let v = self
+            .sent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         v.get(ply as usize).copied().flatten()
     }
 }
@@ -329,7 +335,13 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
             "opponent": {"type": "challenge"},
         });
         let created = ctx
-            .post("create", servers[creator], "/api/games", &c_cookie, Some(request))
+            .post(
+                "create",
+                servers[creator],
+                "/api/games",
+                &c_cookie,
+                Some(request),
+            )
             .await;
         let id = match created.map(|v| v["game"]["id"].as_str().map(str::to_owned)) {
             Ok(Some(id)) => id,
@@ -358,7 +370,10 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
             ctx.stats.error(kind);
             let _ = ctx
                 .http
-                .delete(format!("{}/api/games/{id}", ctx.servers[servers[creator]].base))
+                .delete(format!(
+                    "{}/api/games/{id}",
+                    ctx.servers[servers[creator]].base
+                ))
                 .header("cookie", &c_cookie)
                 .send()
                 .await;
@@ -560,7 +575,9 @@ impl Sock {
         }
         if version > self.view.version + 1 {
             if !self.view.syncing {
-                self.ctx.stats.error("socket: gap in event versions (synced)");
+                self.ctx
+                    .stats
+                    .error("socket: gap in event versions (synced)");
                 self.view.syncing = true;
                 self.out
                     .push(json!({"type": "sync", "since": self.view.version}).to_string());
@@ -646,8 +663,8 @@ impl Sock {
         let ply = self.view.plies + 1;
         let id = self.next_id;
         self.next_id += 1;
-        let text = json!({"type": "move", "move": mv, "id": id, "version": self.view.version})
-            .to_string();
+        let text =
+            json!({"type": "move", "move": mv, "id": id, "version": self.view.version}).to_string();
         let now = Instant::now();
         self.game.set_sent(ply, now);
         self.pending = Some(Pending {
@@ -698,7 +715,11 @@ impl Sock {
 
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -734,7 +755,8 @@ async fn run_socket(
     let ws = match connected {
         Ok(Ok((ws, _))) => ws,
         Ok(Err(e)) => {
-            ctx.stats.error(error_kind("socket: connect failed", &e.to_string()));
+            ctx.stats
+                .error(error_kind("socket: connect failed", &e.to_string()));
             if player {
                 game.abandon.send_replace(true);
             }

@@ -28,7 +28,7 @@ const MAX_DURATION_S: u64 = 3_600;
 #[command(name = "gamut-load", version)]
 struct Args {
     /// A server's base URL (repeatable; loopback only: 127.0.0.0/8,
-    /// localhost, ::1).
+    /// localhost, the IPv6 loopback).
     #[arg(long = "server", default_value = "http://127.0.0.1:8080")]
     servers: Vec<String>,
     /// Live games (each replaced by a new one when it ends).
@@ -65,7 +65,7 @@ struct Args {
     clock: String,
     /// Where each game's two players connect when there are several
     /// servers: `split` (on different servers: servers sharing one
-    /// PostgreSQL) or `same`.
+    /// database) or `same`.
     #[arg(long, value_enum, default_value = "split")]
     pairing: Pairing,
     /// Seconds between progress lines.
@@ -292,7 +292,10 @@ async fn run() -> anyhow::Result<i32> {
         if pids.is_empty() {
             "none".to_owned()
         } else {
-            pids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+            pids.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         }
     );
 
@@ -368,7 +371,7 @@ async fn run() -> anyhow::Result<i32> {
     let (cpu_steady, _) = servers_usage(&mut steady_meters);
     let self_cpu_run = self_run.sample();
     let self_cpu_steady = self_steady.as_mut().and_then(CpuMeter::sample);
-    let (mut all, mut steady, errors_at_end) = ctx.stats.totals();
+    let (at_end, mut steady, _) = ctx.stats.totals();
 
     // Wind down: outstanding acks, closing resignations.
     let wind_down = tokio::time::timeout(GRACE + Duration::from_secs(10), async {
@@ -381,10 +384,8 @@ async fn run() -> anyhow::Result<i32> {
     }
     reporter.abort();
     // Acks that came in the grace period count too.
-    let (all_final, _, errors) = ctx.stats.totals();
-    let late_acks = all_final.acked - all.acked;
-    all = all_final;
-    let _ = errors_at_end;
+    let (mut all, _, errors) = ctx.stats.totals();
+    let late_acks = all.acked - at_end.acked;
 
     let started = ctx.stats.games_started.load(Ordering::Relaxed);
     let ended = ctx.stats.games_ended.load(Ordering::Relaxed);
@@ -479,8 +480,11 @@ async fn run() -> anyhow::Result<i32> {
         "RESULT moves={} errors={error_total} missing={missing_total}",
         all.acked
     );
-    let _ = &mut steady;
-    Ok(if args.verify && missing_total > 0 { 1 } else { 0 })
+    Ok(if args.verify && missing_total > 0 {
+        1
+    } else {
+        0
+    })
 }
 
 /// Fetches every game's stored moves (`GET /api/games/{id}/replay`) and

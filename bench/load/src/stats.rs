@@ -155,7 +155,9 @@ impl Stats {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Records a latency measured at `now`.
@@ -182,7 +184,11 @@ impl Stats {
     /// The whole run's and the steady window's samples, and the errors.
     pub fn totals(&self) -> (Window, Window, BTreeMap<String, u64>) {
         let inner = self.lock();
-        (inner.all.clone(), inner.steady.clone(), inner.errors.clone())
+        (
+            inner.all.clone(),
+            inner.steady.clone(),
+            inner.errors.clone(),
+        )
     }
 }
 
