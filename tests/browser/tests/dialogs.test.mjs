@@ -8,7 +8,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, serverState, screenshot, assertNoRawKeys, apiMoves, apiMove, waitMoves, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, serverState, screenshot, assertNoRawKeys, apiMoves, apiMove, waitMoves, BASE, waitUntil } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -102,7 +102,7 @@ test('Chess Football: the chooser asks which promotion, and dribble or shot', as
   assert.equal(st.moves.at(-1), 'c4>c8', 'the shot, not the dribble');
   assert.equal(st.moves.filter((m) => m === 'c4-c8').length, 0);
   // A goal: 1-0 for White, and both sides place again.
-  for (const p of [alice, bob]) await p.waitForFunction(() => /1 : 0/.test(document.querySelector('#scoreboard')?.textContent || ''), null, { timeout: 5000 });
+  for (const p of [alice, bob]) await waitUntil(p, () => /1 : 0/.test(document.querySelector('#scoreboard')?.textContent || ''), null, { timeout: 5000 });
   assert.equal(await alice.$$eval('svg.board .fb-piece:not([data-key^="hand:"])', (e) => e.length), 0, 'the pitch is cleared for the new placement');
   for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
 });

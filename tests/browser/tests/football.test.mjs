@@ -4,7 +4,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, dragPoint, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot, assertNoRawKeys } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, dragPoint, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot, assertNoRawKeys, waitUntil } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -20,7 +20,7 @@ test('a guest plays Chess Football against the computer through both halves', as
   await screenshot(page, 'football-team');
   for (const piece of ['Q', 'R', 'N']) await page.click(`#team-picker .btn.pick[data-piece="${piece}"]`);
   await page.click('#confirm-team');
-  await page.waitForFunction(() => [...document.querySelectorAll('#move-list .move')].some((m) => m.textContent.includes('pick:QRN')));
+  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.textContent.includes('pick:QRN')));
 
   let dragged = 0;
   let shotPlacement = false;
@@ -37,7 +37,7 @@ test('a guest plays Chess Football against the computer through both halves', as
       const before = await moveCount(page);
       if (!shotPlacement) { await screenshot(page, 'football-placement'); shotPlacement = true; }
       await dragPoint(page, hand[0], targets[0].key);
-      await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length > n, before);
+      await waitUntil(page, (n) => document.querySelectorAll('#move-list .move').length > n, before);
       dragged += 1;
       continue;
     }

@@ -93,16 +93,38 @@ export async function dragPoint(page, from, to) {
   await page.mouse.up();
 }
 
+/**
+ * Wait until `fn(arg)`, run in the page, returns a truthy value, and
+ * resolve with it: Playwright's `page.waitForFunction` without its string
+ * evaluation, which the server's Content-Security-Policy (no
+ * 'unsafe-eval') refuses. Polls every `polling` ms (a page navigating
+ * meanwhile is polled again); fails after `timeout` ms.
+ */
+export async function waitUntil(page, fn, arg, { timeout = 30000, polling = 50 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    let value;
+    try {
+      value = await page.evaluate(fn, arg);
+    } catch (err) {
+      if (!/context was destroyed|navigation|Cannot find context/i.test(err.message)) throw err;
+    }
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waitUntil: Timeout ${timeout}ms exceeded: ${fn}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
+  }
+}
+
 /** Wait until it is the viewer's turn (true) or the game is over (false). */
 export async function waitTurn(page, timeout = 30000) {
-  const handle = await page.waitForFunction(() => {
+  const state = await waitUntil(page, () => {
     const banner = document.querySelector('.result-banner');
     if (banner && !banner.hidden) return 'over';
     const mine = document.querySelector('.status-line.mine');
     if (mine && (document.querySelector('svg.board .piece.movable') || document.querySelector('.action-btn, #team-picker'))) return 'turn';
     return null;
   }, null, { timeout, polling: 50 });
-  return (await handle.jsonValue()) === 'turn';
+  return state === 'turn';
 }
 
 /**
@@ -134,7 +156,7 @@ export async function playOneMove(page, choose = (c) => c[0]) {
     const chooser = await page.waitForSelector('dialog.chooser .choice', { timeout: 300 }).catch(() => null);
     if (chooser) await chooser.click();
   }
-  await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length > n
+  await waitUntil(page, (n) => document.querySelectorAll('#move-list .move').length > n
     || !document.querySelector('.result-banner')?.hidden, before, { timeout: 15000, polling: 50 });
 }
 
@@ -202,5 +224,5 @@ export async function apiMoves(pages, id, moves) {
 
 /** Wait until the page's move list holds `n` moves. */
 export function waitMoves(page, n, timeout = 10000) {
-  return page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, n, { timeout, polling: 50 });
+  return waitUntil(page, (k) => document.querySelectorAll('#move-list .move').length === k, n, { timeout, polling: 50 });
 }

@@ -5,7 +5,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -57,7 +57,7 @@ test('two players and a spectator', async () => {
   await bob.page.keyboard.press('Escape');
   await dragPoint(bob.page, bobFrom, bobTo);
   for (const p of [alice.page, bob.page, carol.page]) {
-    await p.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
+    await waitUntil(p, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
   }
   assert.equal(await carol.page.$$eval('svg.board .piece.movable', (e) => e.length), 0, 'spectators cannot move');
   assert.equal(await carol.page.$('#resign'), null, 'spectators have no resign button');
@@ -66,10 +66,10 @@ test('two players and a spectator', async () => {
 
   // Reload: Alice reconnects and continues.
   await alice.page.reload();
-  await alice.page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2);
+  await waitUntil(alice.page, () => document.querySelectorAll('#move-list .move').length === 2);
   assert.ok(await waitTurn(alice.page));
   await playOneMove(alice.page);
-  await carol.page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 3);
+  await waitUntil(carol.page, () => document.querySelectorAll('#move-list .move').length === 3);
 
   // Keyboard: Bob moves with the arrow keys and Enter.
   assert.ok(await waitTurn(bob.page));
@@ -142,10 +142,10 @@ test('a takeback against the computer is granted at once', async () => {
   await createGame(page, { game: 'loa', options: { size: '6' }, level: 'random', side: 'first' });
   assert.ok(await waitTurn(page));
   await playOneMove(page);
-  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 15000 });
+  await waitUntil(page, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 15000 });
   assert.ok(await waitTurn(page));
   await page.click('#takeback');
-  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 0, null, { timeout: 10000 });
+  await waitUntil(page, () => document.querySelectorAll('#move-list .move').length === 0, null, { timeout: 10000 });
   assert.ok(await waitTurn(page), 'the guest moves again from the start');
   assert.deepEqual(page.errors, []);
 });
@@ -164,7 +164,7 @@ test('hidden simultaneous placement in Chess Football reveals nothing until both
     await playOneMove(p);
   }
   // Both place at once; each sees only their own pieces until the reveal.
-  await alice.page.waitForFunction(() => /secret/.test(document.querySelector('.status-line').textContent), null, { timeout: 5000 })
+  await waitUntil(alice.page, () => /secret/.test(document.querySelector('.status-line').textContent), null, { timeout: 5000 })
     .catch(async () => { throw new Error(`no hidden phase: ${await alice.page.textContent('.status-line')} ${JSON.stringify((await serverState(alice.page, id)).hidden)}`); });
   const own = (p, side) => p.$$eval(`svg.board .fb-piece.side-${side}:not([data-key^="hand:"])`, (e) => e.length);
   let hiddenSeen = false;
@@ -180,14 +180,14 @@ test('hidden simultaneous placement in Chess Football reveals nothing until both
       await clickPoint(p, hand[0]);
       const [target] = await targetKeys(p);
       await clickPoint(p, target.key);
-      await p.waitForFunction(([side, n]) => document.querySelectorAll(`svg.board .fb-piece.side-${side}:not([data-key^="hand:"])`).length > n
+      await waitUntil(p, ([side, n]) => document.querySelectorAll(`svg.board .fb-piece.side-${side}:not([data-key^="hand:"])`).length > n
         || !/secret|placed/.test(document.querySelector('.status-line').textContent), [mine, before], { timeout: 10000 });
     }
   }
   assert.ok(hiddenSeen, 'a hidden placement phase took place');
   // After the reveal both boards show all twelve pieces.
   for (const p of [alice.page, bob.page]) {
-    await p.waitForFunction(() => document.querySelectorAll('svg.board .fb-piece:not([data-key^="hand:"])').length === 12, null, { timeout: 10000 });
+    await waitUntil(p, () => document.querySelectorAll('svg.board .fb-piece:not([data-key^="hand:"])').length === 12, null, { timeout: 10000 });
   }
   await screenshot(bob.page, 'football-revealed');
   await assertNoRawKeys(bob.page);

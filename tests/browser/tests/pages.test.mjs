@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, pointCenter, moveCount, screenshot, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, pointCenter, moveCount, screenshot, BASE, waitUntil } from './helpers.mjs';
 
 const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web');
 let browser;
@@ -52,7 +52,7 @@ test('the language follows the browser and can be switched', async () => {
   const ko = await page.textContent('#create-game');
   for (const lang of ['ru', 'ne', 'it', 'en']) {
     await page.selectOption('#lang-select', lang);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await waitUntil(page, (l) => document.documentElement.lang === l, lang);
     await page.waitForSelector('#create-game');
     const label = await page.textContent('#create-game');
     assert.notEqual(label, ko, `${lang} differs from Korean`);
@@ -125,7 +125,7 @@ test('on a phone the board fits the screen and moves are made by touch', async (
   assert.ok(targets.length, 'a tap selects a piece');
   const b = await pointCenter(page, targets[0].key);
   await page.touchscreen.tap(b.x, b.y);
-  await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length >= 1);
+  await waitUntil(page, () => document.querySelectorAll('#move-list .move').length >= 1);
   assert.ok((await moveCount(page)) >= 1);
   await screenshot(page, 'phone-loa');
   assert.deepEqual(page.errors, []);
