@@ -30,9 +30,14 @@ export async function newPlayer(browser, options = {}) {
 }
 
 /** Create a game from the lobby form; returns the game id. */
-export async function createGame(page, { game, options = {}, clock = 'untimed', opponent = 'computer', level = 'random', side = 'first' }) {
+export async function createGame(page, { game, options = {}, position = '', clock = 'untimed', opponent = 'computer', level = 'random', side = 'first' }) {
   await page.goto(`${BASE}/`);
   await page.click(`.game-choice[data-game="${game}"]`);
+  if (position) {
+    await page.click('details.advanced summary');
+    await page.fill('#start-position', position);
+    await page.locator('#start-position').dispatchEvent('change');
+  }
   for (const [key, value] of Object.entries(options)) {
     const el = page.locator(`#opt-${key}`);
     const kind = await el.evaluate((e) => (e.type === 'checkbox' ? 'checkbox' : e.tagName));

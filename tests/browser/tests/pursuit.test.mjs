@@ -11,13 +11,21 @@ after(async () => { await browser?.close(); });
 
 test('a guest plays Linear Pursuit against the computer until a King falls', async () => {
   const { page } = await newPlayer(browser);
-  const id = await createGame(page, { game: 'pursuit', options: { pawns: 'off', repetition: 'off' }, level: 'random', side: 'first' });
+  // A set position (in play, ply 10), North (the computer) to move: North
+  // has only its King, in play on 0; South has its King out of play and
+  // two Knights in play on 5 and 15, out of the King's reach, that attack
+  // every position the King can go to (on pentagrams a King stays on
+  // positions = 0 mod 4, and only Knights reach those). Whatever the random
+  // computer plays, the King falls on South's first move.
+  const position = 'k....N.........N..../..........K......... north play 10';
+  const id = await createGame(page, { game: 'pursuit', options: { pawns: 'off', repetition: 'off' }, position, level: 'random', side: 'first' });
   assert.ok(await waitTurn(page));
   // The circular board: 20 inner and 20 outer positions, 20 + 20 chords drawn.
   assert.equal(await page.$$eval('svg.board .lp-inner', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-outer', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-chord', (e) => e.length), 20);
   assert.equal(await page.$$eval('svg.board .lp-piece.kind-K', (e) => e.length), 2);
+  assert.equal(await page.$$eval('svg.board .lp-piece.kind-N', (e) => e.length), 2);
   assert.equal(await page.$$eval('svg.board .lp-piece.kind-P', (e) => e.length), 0, 'no Pawns with pawns=off');
   await screenshot(page, 'pursuit-start');
 
@@ -25,7 +33,7 @@ test('a guest plays Linear Pursuit against the computer until a King falls', asy
   // (or enter) to the inner position nearest the North King on the
   // pentagrams board (lines i±1 and i±8), varying among equally near targets.
   // Repetition is off so that the random opponent's shuffling cannot end the
-  // game early; the King falls well before the 300-ply limit.
+  // game early; the King falls well before the move limit.
   const northKing = async () => page.$eval('svg.board .lp-piece.kind-K.side-north', (e) => e.dataset.key);
   const distance = (a, b) => {
     const seen = new Map([[a, 0]]);
