@@ -1,6 +1,7 @@
 // Choices and endings the other files do not reach, between two guests
 // (no computer, so every line is fixed): the chooser dialog of Chess
-// Football (a promotion, a dribble into the goal or a shot), the draw
+// Football (a promotion, a dribble into the goal or a shot), a pass by
+// clicking the teammate (a target that is a movable piece too), the draw
 // declaration of Linear Pursuit when only the Kings remain, a loss on
 // time, and a refused move reported once. The server cannot start a game
 // from a position, so the scripted lines below are played through the API
@@ -104,6 +105,38 @@ test('Chess Football: the chooser asks which promotion, and dribble or shot', as
   // A goal: 1-0 for White, and both sides place again.
   for (const p of [alice, bob]) await waitUntil(p, () => /1 : 0/.test(document.querySelector('#scoreboard')?.textContent || ''), null, { timeout: 5000 });
   assert.equal(await alice.$$eval('svg.board .fb-piece:not([data-key^="hand:"])', (e) => e.length), 0, 'the pitch is cleared for the new placement');
+  for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
+});
+
+test('Chess Football: a click on a teammate shown as a target passes to it', async () => {
+  const { alice, bob, id } = await challenge('football', {});
+  // After the kick-off (e4>c4) and Black's reply, White's Rook on c4
+  // holds the ball and the Rook on e4 may move or take a pass.
+  const line = FOOTBALL_LINE.slice(0, FOOTBALL_LINE.indexOf('e4>c4') + 2);
+  await apiMoves([alice, bob], id, line);
+  await waitMoves(alice, line.length);
+  assert.ok(await waitTurn(alice));
+  assert.ok((await movableKeys(alice)).includes('e4'), 'the teammate can move too');
+  await clickPoint(alice, 'c4');
+  assert.ok((await targetKeys(alice)).some((t) => t.key === 'e4' && t.occupied), 'the teammate is a target of the holder');
+  // A second click on the holder deselects it; a third selects it again.
+  await clickPoint(alice, 'c4');
+  assert.deepEqual(await targetKeys(alice), [], 'deselected');
+  await clickPoint(alice, 'c4');
+  // A click (not a drag) on the teammate plays the pass.
+  await clickPoint(alice, 'e4');
+  for (const p of [alice, bob]) await waitMoves(p, line.length + 1);
+  assert.equal((await serverState(alice, id)).moves.at(-1), 'c4>e4');
+  await alice.waitForSelector('svg.board [data-key="e4"] .ball');
+  // A movable piece that is not a target of the selected one is selected instead.
+  assert.ok(await waitTurn(bob));
+  const [first, second] = await movableKeys(bob);
+  await clickPoint(bob, first);
+  if (!(await targetKeys(bob)).some((t) => t.key === second)) {
+    await clickPoint(bob, second);
+    assert.ok((await bob.$$eval('svg.board .mark-selected', (e) => e.length)) === 1);
+    assert.equal((await serverState(bob, id)).moves.length, line.length + 1, 'no move');
+  }
   for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
 });
 

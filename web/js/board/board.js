@@ -209,8 +209,11 @@ export class Board {
     if (key && this.byFrom.has(key) && this.pieceEls.get(key)) {
       e.preventDefault();
       this.svg.setPointerCapture?.(e.pointerId);
-      this.drag = { key, startX: e.clientX, startY: e.clientY, x0: x, y0: y, moved: false, wasSelected: this.selected === key, id: e.pointerId };
-      if (this.selected !== key) {
+      // A movable piece that is also a target of the selected one (a
+      // teammate to pass to): a click plays the move, a drag moves it.
+      const target = Boolean(this.selected && this.selected !== key && this.targetsOf(this.selected).has(key));
+      this.drag = { key, startX: e.clientX, startY: e.clientY, x0: x, y0: y, moved: false, wasSelected: this.selected === key, target, id: e.pointerId };
+      if (this.selected !== key && !target) {
         this.selected = key;
         this.render();
       }
@@ -225,6 +228,12 @@ export class Board {
     if (!d.moved && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < DRAG_THRESHOLD) return;
     e.preventDefault();
     d.moved = true;
+    if (d.target) {
+      // Dragging the target piece itself: it becomes the selected one.
+      d.target = false;
+      this.selected = d.key;
+      this.render();
+    }
     const { x, y } = this.svgPoint(e);
     const el = this.pieceEls.get(d.key);
     if (el) {
@@ -246,6 +255,12 @@ export class Board {
       } else {
         this.render();
       }
+      return;
+    }
+    if (d.key && d.target) {
+      // A click on a target of the selected piece plays that move, even
+      // when the target is a movable piece too.
+      this.clickKey(d.key);
       return;
     }
     if (d.key) {
