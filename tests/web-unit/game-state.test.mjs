@@ -387,10 +387,32 @@ describe('views', () => {
     assert.equal(vs.view.cells.size, 2);
   });
 
+  test('boardView in a hidden placement: the tray holds the viewer\'s pieces and counts, whoever the text names to move', () => {
+    // The engine lets Black place first, so the text names Black to move
+    // while White (the viewer) places: White's King, Queen, Rook, Knight
+    // and two Pawns, of which the King is placed already.
+    const before = '8/8/8/8/8/8/8/8 - b place w 1 0 0-0 QRN/BNP KQRNPP/KBNPPP -';
+    const st = loaState({
+      game: 'football', options: { placement: 'simultaneous' }, position: before, start: before, to_move: null, legal: [], you: 0,
+      hidden: { placed: [1, 0], done: [false, false], yours: ['K@e1'], legal: ['Q@d1', 'R@a1', 'N@b1', 'P@a2'] },
+    });
+    const vs = S.boardView(modelWith(st), footballModule);
+    assert.equal(vs.view.toMove, 0, 'the viewer places');
+    const geo = footballModule.geometry(vs.view, vs.flipped, vs.legal);
+    const items = footballModule.pieces(vs.view, geo);
+    const tray = items.filter((p) => p.key.startsWith('hand:'));
+    assert.deepEqual(tray.map((p) => p.key), ['hand:Q', 'hand:R', 'hand:N', 'hand:P']);
+    for (const p of tray) assert.match(p.sig, /^[QRNP]0@/, `${p.key} is White's`);
+    const counts = Object.fromEntries(items.filter((p) => p.key.startsWith('count:')).map((p) => [p.key, p.sig.split('@')[0]]));
+    assert.deepEqual(counts, { 'count:P': '2' }, 'White\'s counts (two Pawns), not Black\'s three');
+    assert.deepEqual(vs.view.toPlace, ['QRNPP', 'KBNPPP'], 'the placed King is no longer to place');
+  });
+
   test('withHiddenPlacements on the circular board: outer and inner positions', () => {
     const pursuit = pursuitModule;
     const view = pursuit.parse('..../.... south place:KP 0');
     S.withHiddenPlacements(pursuit, view, ['K@o2', 'P@2', 'e3'], 0);
+    assert.equal(view.hand, '', 'both taken from the hand');
     assert.deepEqual(view.outer.get(2), { kind: 'K', side: 0 });
     assert.deepEqual(view.inner.get(2), { kind: 'P', side: 0 });
     assert.equal(view.outer.size + view.inner.size, 2, 'a move that is not a placement is skipped');

@@ -229,8 +229,12 @@ export function positionAt(state, ply) {
 }
 
 /**
- * `view` with the viewer's hidden placements (`K@e1`, `N@o4`...) drawn in,
- * through the game module's `moveParts` and `addPiece`.
+ * `view` as the viewer `side` sees it during a hidden placement: their own
+ * placements (`K@e1`, `N@o4`...) drawn in through the game module's
+ * `moveParts` and `addPiece` (which also takes each from the pieces left
+ * to place), and `side` to move, since the viewer places now whatever side
+ * the position text names (the engine's order, in which the other side may
+ * come first): the tray shows the viewer's pieces and counts.
  */
 export function withHiddenPlacements(game, view, yours, side) {
   for (const m of yours || []) {
@@ -238,6 +242,7 @@ export function withHiddenPlacements(game, view, yours, side) {
     if (parts.kind !== 'place') continue;
     game.addPiece(view, parts.to, { kind: m[0], side });
   }
+  if (isSide(side)) view.toMove = side;
   return view;
 }
 

@@ -166,9 +166,14 @@ export function pieces(view, geo) {
   return out;
 }
 
-/** Put `piece` on square `key`, as a hidden placement shows it. */
+/** Put `piece` on square `key`, as a hidden placement shows it (taken from the side's pieces to place). */
 export function addPiece(view, key, piece) {
   view.cells.set(key, piece);
+  const left = view.toPlace?.[piece.side];
+  if (left && left.includes(piece.kind)) {
+    view.toPlace = [...view.toPlace];
+    view.toPlace[piece.side] = left.replace(piece.kind, '');
+  }
 }
 
 /** The standard test position (README), for thumbnails. */

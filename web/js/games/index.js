@@ -4,7 +4,9 @@
 // A game module (loa.js, pursuit.js, football.js) exports:
 // - `id`, `sides` (the side names used in CSS classes);
 // - `parse(text, options)`: a position text read into a view (a plain
-//   object the module's other functions understand);
+//   object the module's other functions understand, with `toMove`, the
+//   side to move: during a hidden placement game-state.js sets it to the
+//   viewer's side, whose tray the board shows);
 // - `moveParts(text, view)`: a move's `{ from, to, kind, promo?, anim? }`
 //   points, or `{ action }` for a move that is not a from/to pair;
 // - `geometry(view, flipped, legal)`: the viewBox and a point per board
@@ -25,7 +27,8 @@
 // - `actionPanel(actions, send)`: a panel for some of the non-board moves
 //   (`{ panel, rest }`: `rest` are shown as plain buttons);
 // - `addPiece(view, key, piece)`: put `{ kind, side }` on position `key`
-//   of a view (draws the viewer's own hidden placements).
+//   of a view and take it from the side's pieces still to place (draws
+//   the viewer's own hidden placements).
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';

@@ -187,10 +187,12 @@ export function pieces(view, geo) {
   return out;
 }
 
-/** Put `piece` on `key` (`o4`: outer 4, `4`: inner 4), as a hidden placement shows it. */
+/** Put `piece` on `key` (`o4`: outer 4, `4`: inner 4), as a hidden placement shows it (taken from the hand). */
 export function addPiece(view, key, piece) {
   if (key.startsWith('o')) view.outer.set(Number(key.slice(1)), piece);
   else view.inner.set(Number(key), piece);
+  // Taken from the pieces still to place (South's upper case, North's lower).
+  view.hand = (view.hand || '').replace(piece.side === 0 ? piece.kind : piece.kind.toLowerCase(), '');
 }
 
 /** The Classic start on `pentagrams` (README), for thumbnails. */
