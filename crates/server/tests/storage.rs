@@ -33,6 +33,13 @@ async fn corrupt(backend: Backend) {
         .execute(&pool)
         .await
         .expect("corrupt an event");
+    // Nor do the games' snapshots (written with their events or when first
+    // loaded), so loading them replays their events.
+    sqlx::query("UPDATE game_snapshots SET state = $1")
+        .bind("not a snapshot")
+        .execute(&pool)
+        .await
+        .expect("corrupt a snapshot");
     sqlx::query("UPDATE games SET options = $1, seat0 = $2 WHERE id = $3")
         .bind("not json")
         .bind("{\"user\": 5}")
@@ -224,7 +231,7 @@ async fn legacy_database(backend: Backend) {
     .expect("old rows");
 
     let server = TestServer::start(backend).await;
-    assert_eq!(sqlx_versions(&pool).await, vec![1, 2]);
+    assert_eq!(sqlx_versions(&pool).await, vec![1, 2, 3]);
     let old: Vec<i64> = sqlx::query_scalar("SELECT version FROM gamut_migrations ORDER BY version")
         .fetch_all(&pool)
         .await
@@ -253,7 +260,7 @@ async fn legacy_database(backend: Backend) {
     let server = TestServer::start(server.stop()).await;
     alice.rebase(&server.base);
     assert_eq!(alice.state(&id).await["moves"], moves);
-    assert_eq!(sqlx_versions(&pool).await, vec![1, 2]);
+    assert_eq!(sqlx_versions(&pool).await, vec![1, 2, 3]);
     pool.close().await;
 }
 
@@ -267,7 +274,7 @@ async fn half_migrated(backend: Backend) {
     let pool = raw_pool(&backend).await;
     migrate_the_old_way(&pool, &[1]).await;
     open_store(&backend).await.expect("open");
-    assert_eq!(sqlx_versions(&pool).await, vec![1, 2]);
+    assert_eq!(sqlx_versions(&pool).await, vec![1, 2, 3]);
     let sessions: i64 = sqlx::query_scalar("SELECT COUNT(last_used_at) FROM sessions")
         .fetch_one(&pool)
         .await
@@ -302,7 +309,7 @@ async fn fresh_database(backend: Backend) {
     drop(store);
     open_store(&backend).await.expect("open again");
     let pool = raw_pool(&backend).await;
-    assert_eq!(sqlx_versions(&pool).await, vec![1, 2]);
+    assert_eq!(sqlx_versions(&pool).await, vec![1, 2, 3]);
     // No old bookkeeping on a new database.
     let old = sqlx::query("SELECT version FROM gamut_migrations")
         .fetch_all(&pool)
@@ -330,7 +337,7 @@ async fn concurrent_start(backend: Backend) {
         );
     }
     let pool = raw_pool(&backend).await;
-    assert_eq!(sqlx_versions(&pool).await, vec![1, 2]);
+    assert_eq!(sqlx_versions(&pool).await, vec![1, 2, 3]);
     pool.close().await;
 }
 
@@ -462,6 +469,7 @@ async fn ratings(backend: Backend) {
             moves: version - 1,
             result: None,
             ended_at: None,
+            snapshot: None,
         };
         store
             .append_event(
@@ -491,6 +499,7 @@ async fn ratings(backend: Backend) {
         moves: 9,
         result: None,
         ended_at: None,
+        snapshot: None,
     };
     let stale = store
         .append_event("g1", &event(3), &game_update, &[update(9, 1.0)])

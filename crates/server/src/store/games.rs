@@ -1,9 +1,10 @@
 //! Games: summary rows, their events, seating and listing.
 
-use super::ratings::save_rating;
 use super::records::{convert_all, game_columns, EventRecord, GameRecord};
-use super::{AppendError, EventRow, GameFilter, GameRow, GameUpdate, RatingUpdate, Store};
+use super::writer::{self, Job};
+use super::{AppendError, Backend, EventRow, GameFilter, GameRow, GameUpdate, RatingUpdate, Store};
 use sqlx::{Any, Database, Encode, Execute, Postgres, QueryBuilder, Type};
+use tokio::sync::oneshot;
 
 /// Seats a player in seat 0 or seat 1 of a waiting game and starts it.
 const JOIN_SEAT: [&str; 2] = [
@@ -47,8 +48,26 @@ impl Store {
         .await?;
         if let Some(event) = first_event {
             insert_event(&mut tx, &game.id, event).await?;
+            self.notify_in(&mut tx, &game.id, event.version).await?;
         }
         tx.commit().await
+    }
+
+    /// On `PostgreSQL`, notifies the other server processes, from within
+    /// `tx`, that game `id` reached `version` (delivered when it commits).
+    async fn notify_in(
+        &self,
+        tx: &mut sqlx::Transaction<'_, Any>,
+        id: &str,
+        version: i64,
+    ) -> Result<(), sqlx::Error> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        match writer::notice(&self.origin, id, version) {
+            Some(notice) => writer::notify_all(&mut **tx, &[notice]).await,
+            None => Ok(()),
+        }
     }
 
     /// A game's summary row.
@@ -83,8 +102,42 @@ impl Store {
         Ok(records.into_iter().map(EventRow::from).collect())
     }
 
+    /// Game `id`'s snapshot: its version and state text, if it has one.
+    pub async fn snapshot(&self, id: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
+        sqlx::query_as("SELECT version, state FROM game_snapshots WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// A game's events after version `after`, oldest first.
+    pub async fn events_after(&self, id: &str, after: i64) -> Result<Vec<EventRow>, sqlx::Error> {
+        let records: Vec<EventRecord> = sqlx::query_as(
+            "SELECT version, at, payload FROM game_events WHERE game_id = $1 AND version > $2 ORDER BY version",
+        )
+        .bind(id)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(records.into_iter().map(EventRow::from).collect())
+    }
+
+    /// Stores game `id`'s snapshot `state` at `version` unless a newer one
+    /// is stored (for games stored before snapshots, once replayed).
+    pub async fn save_snapshot(
+        &self,
+        id: &str,
+        version: i64,
+        state: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        writer::save_snapshot(&mut conn, id, version, state).await
+    }
+
     /// Stores `event` (whose version must be the game's version + 1) with
-    /// the summary changes and rating changes, in one transaction.
+    /// the summary changes (and snapshot) and rating changes, in one
+    /// transaction, shared with other games' events stored at the same
+    /// time ([`writer`]); returns once it is committed.
     pub async fn append_event(
         &self,
         game_id: &str,
@@ -92,35 +145,20 @@ impl Store {
         update: &GameUpdate,
         ratings: &[RatingUpdate],
     ) -> Result<(), AppendError> {
-        let mut tx = self.pool.begin().await?;
-        let changed = sqlx::query(
-            "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5 WHERE id = $6 AND version = $7",
-        )
-        .bind(event.version)
-        .bind(&update.status)
-        .bind(update.moves)
-        .bind(update.result.clone())
-        .bind(update.ended_at)
-        .bind(game_id)
-        .bind(event.version - 1)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if changed != 1 {
-            return Err(AppendError::Conflict);
+        let (reply, answer) = oneshot::channel();
+        let job = Job {
+            game_id: game_id.to_owned(),
+            event: event.clone(),
+            update: update.clone(),
+            ratings: ratings.to_vec(),
+            reply,
+        };
+        if !self.writer.send(job).await {
+            return Err(AppendError::Db(sqlx::Error::PoolClosed));
         }
-        match insert_event(&mut tx, game_id, event).await {
-            Ok(()) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(AppendError::Conflict)
-            }
-            Err(e) => return Err(e.into()),
-        }
-        for r in ratings {
-            save_rating(&mut tx, r).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        answer
+            .await
+            .unwrap_or(Err(AppendError::Db(sqlx::Error::PoolClosed)))
     }
 
     /// Seats a player in a waiting game and starts it with `started`
@@ -146,6 +184,7 @@ impl Store {
             return Ok(false);
         }
         insert_event(&mut tx, game_id, started).await?;
+        self.notify_in(&mut tx, game_id, started.version).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -3,26 +3,37 @@
 //! `crates/server/migrations/` run at start (see [`migrate`]).
 //!
 //! Every game change is one row of `game_events` (primary key: game and
-//! version) written in the same transaction as the game's summary row, so a
-//! stored event is never lost and two writers can never both store the same
-//! version.
+//! version) written in the same transaction as the game's summary row and
+//! its snapshot (one row per game in `game_snapshots`: its state as of a
+//! version, so loading it replays only the events after that), so a stored
+//! event is never lost and two writers can never both store the same
+//! version. Game events are written by one task per database, which stores
+//! many games' events in one transaction ([`writer`]: group commit); on
+//! `PostgreSQL` the notification of each event to the other server
+//! processes is part of that transaction.
 //!
 //! Rows are decoded by column name into the records of [`records`], which
 //! check what the schema cannot (0/1 flags) so that bad contents give an
 //! error naming the column, never a panic. The queries live by concern:
-//! [`users`] (users and sessions), [`games`] (games and their events) and
-//! [`ratings`].
+//! [`users`] (users and sessions), [`games`] (games and their events),
+//! [`ratings`] and [`processes`] (the server processes sharing the
+//! database).
 
 mod games;
 mod migrate;
+mod processes;
 mod ratings;
 mod records;
 mod users;
+mod writer;
 
+use crate::ids::random_token;
 use anyhow::Context;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor};
 use std::path::Path;
+use std::sync::Arc;
+use writer::Writer;
 
 /// Which database a [`Store`] is on (a few statements differ).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +116,9 @@ pub struct GameUpdate {
     pub result: Option<String>,
     /// End time, once finished.
     pub ended_at: Option<i64>,
+    /// The game's state after the event, as the game's snapshot (`None`:
+    /// keep the stored one).
+    pub snapshot: Option<String>,
 }
 
 /// A Glicko-2 rating as stored.
@@ -153,7 +167,14 @@ pub struct GameFilter {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Reads, and the writes other than game events.
     pool: AnyPool,
+    /// The writer of game events (group commit).
+    writer: Writer,
+    /// Which database.
+    backend: Backend,
+    /// This process's id among those sharing the database.
+    origin: Arc<str>,
 }
 
 /// Why an event could not be stored.
@@ -177,8 +198,9 @@ impl Store {
                 if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
                     anyhow::bail!("--database must be a postgres:// URL");
                 }
+                // Ten for reads and other writes, one for the event writer.
                 let pool = AnyPoolOptions::new()
-                    .max_connections(10)
+                    .max_connections(11)
                     .connect(url)
                     .await
                     .context("connecting to PostgreSQL")?;
@@ -189,8 +211,10 @@ impl Store {
                     .with_context(|| format!("creating {}", data_dir.display()))?;
                 let file = data_dir.join("gamut.sqlite3");
                 let url = format!("sqlite://{}?mode=rwc", file.display());
+                // Four readers (WAL lets them read during a write) and the
+                // event writer.
                 let pool = AnyPoolOptions::new()
-                    .max_connections(4)
+                    .max_connections(5)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute("PRAGMA journal_mode=WAL").await?;
@@ -208,6 +232,24 @@ impl Store {
         migrate::run(&pool, backend)
             .await
             .context("migrating the database")?;
-        Ok(Store { pool })
+        let origin: Arc<str> = random_token(16).into();
+        Ok(Store {
+            writer: Writer::start(pool.clone(), backend, origin.clone()),
+            pool,
+            backend,
+            origin,
+        })
+    }
+
+    /// This process's id among the server processes sharing the database
+    /// (the sender of its notifications on `PostgreSQL`).
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// True if other server processes may share the database
+    /// (`PostgreSQL`; a `SQLite` file belongs to one process).
+    pub fn shared(&self) -> bool {
+        self.backend == Backend::Postgres
     }
 }
