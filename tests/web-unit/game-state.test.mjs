@@ -197,6 +197,14 @@ describe('receive', () => {
     assert.equal(S.receive(model, { type: 'state', state: loaState({ you: 0, version: 9 }) }).model.flipped, true);
   });
 
+  test('the viewer\'s declined draw offer or takeback request gives a notice; the opponent\'s does not', () => {
+    const declined = (kind, field, side, you) => S.receive(modelWith(loaState({ [field]: side, you })), { type: 'event', event: { version: 4, kind, side: 1 - side } }).effects;
+    assert.deepEqual(declined('draw-declined', 'draw_offer', 0, 0).filter((e) => e.type === 'flash'), [{ type: 'flash', key: 'game.draw_declined' }]);
+    assert.deepEqual(declined('takeback-declined', 'takeback_request', 0, 0).filter((e) => e.type === 'flash'), [{ type: 'flash', key: 'game.takeback_declined' }]);
+    assert.deepEqual(declined('draw-declined', 'draw_offer', 1, 0).filter((e) => e.type === 'flash'), [], 'the viewer declined it');
+    assert.deepEqual(declined('draw-declined', 'draw_offer', 0, null).filter((e) => e.type === 'flash'), [], 'a spectator');
+  });
+
   test('a live move: sound, drawn with its animation, then "moved"', () => {
     const model = frozen(modelWith(loaState()));
     const { model: next, effects } = S.receive(model, { type: 'event', event: moveEvent(4, 'b1-b3', LOA6_AFTER) });
@@ -420,11 +428,26 @@ describe('views', () => {
 
   test('statusOf: waiting, the result, hidden placement progress, whose turn', () => {
     const result = { winner: 1, reason: 'resignation', text: '0-1' };
+    const people = [{ user: { name: 'alice' } }, { user: { name: 'bob' } }];
     assert.deepEqual(S.statusOf(loaState({ status: 'waiting' }), false), { key: 'game.waiting' });
     assert.deepEqual(S.statusOf(loaState({ status: 'finished', result }), false), { result });
     assert.deepEqual(S.statusOf(loaState({ hidden: { placed: [2, 5] } }), true), { key: 'football.hidden_placement', params: { a: 2, b: 5 } });
     assert.deepEqual(S.statusOf(loaState(), true), { key: 'game.your_turn' });
-    assert.deepEqual(S.statusOf(loaState({ to_move: 1 }), false), { key: 'game.to_move', side: 1 });
+    assert.deepEqual(S.statusOf(loaState({ to_move: 1, players: people }), false), { key: 'game.to_move', side: 1 });
+  });
+
+  test('statusOf: the computer to move is thinking (not in a hidden placement, not after the end)', () => {
+    assert.deepEqual(S.statusOf(loaState({ to_move: 1 }), false), { key: 'game.thinking', side: 1, thinking: true });
+    assert.equal(S.computerThinking(loaState({ to_move: 1 })), true);
+    assert.equal(S.computerThinking(loaState({ to_move: 0 })), false, 'the person is to move');
+    assert.equal(S.computerThinking(loaState({ to_move: 1, status: 'finished', result: { winner: 0 } })), false);
+    assert.equal(S.computerThinking(loaState({ to_move: null, hidden: { placed: [0, 0] } })), false);
+  });
+
+  test('statusOf: a lost connection comes first, with the move waiting for it', () => {
+    assert.deepEqual(S.statusOf(loaState(), true, { offline: true }), { key: 'game.offline', offline: true });
+    assert.deepEqual(S.statusOf(loaState(), true, { offline: true, pending: 'b1-b3' }), { key: 'game.offline_pending', params: { move: 'b1-b3' }, offline: true });
+    assert.deepEqual(S.statusOf(loaState(), true, { offline: false, pending: null }), { key: 'game.your_turn' });
   });
 
   test('clockMs: the running side counts down while live; untimed is null', () => {
@@ -432,7 +455,9 @@ describe('views', () => {
     assert.equal(S.clockMs(st, 0, 4000), 57000);
     assert.equal(S.clockMs(st, 1, 4000), 50000, 'the waiting side\'s clock stands');
     assert.equal(S.clockMs({ ...st, status: 'finished' }, 0, 4000), 60000, 'no clock runs after the end');
-    assert.equal(S.clockMs({ ...st, clocks: null }, 0, 4000), null);
+    assert.equal(S.clockMs({ ...st, clocks: null, clock: { type: 'untimed' } }, 0, 4000), null);
+    // A timed seek waiting for its opponent has no clocks yet: its initial time, not ∞.
+    assert.equal(S.clockMs({ ...st, status: 'waiting', clocks: null }, 1, 4000), 300000);
     assert.equal(S.toMoveSide(st, 0), true);
     assert.equal(S.toMoveSide(st, 1), false);
     assert.equal(S.toMoveSide({ ...st, status: 'finished' }, 0), false);

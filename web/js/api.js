@@ -42,6 +42,13 @@ export const api = {
   leaderboard: (game) => request('GET', `/api/leaderboard/${game}`),
 };
 
+/** A request that got no answer because the socket is (or went) down: `lost` is set. */
+function lostError(message) {
+  const err = new Error(message);
+  err.lost = true;
+  return err;
+}
+
 function wsUrl(path) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}${path}`;
@@ -88,7 +95,7 @@ export class LiveSocket {
     };
     ws.onclose = () => {
       clearInterval(this.ping);
-      for (const { reject } of this.pending.values()) reject(new Error('connection lost'));
+      for (const { reject } of this.pending.values()) reject(lostError('connection lost'));
       this.pending.clear();
       if (this.closed) return;
       this.onStatus('closed');
@@ -110,7 +117,7 @@ export class LiveSocket {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (!this.send({ ...msg, id })) {
-        reject(new Error('not connected'));
+        reject(lostError('not connected'));
         return;
       }
       this.pending.set(id, { resolve, reject });

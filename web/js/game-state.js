@@ -20,7 +20,8 @@
 // - `{ type: 'sync', since }`: ask the server for what came after `since`;
 // - `{ type: 'reload' }`: fetch the full game state over HTTP;
 // - `{ type: 'sound', name }`: play a sound (sound.js);
-// - `{ type: 'flash', message }`: show a short message;
+// - `{ type: 'flash', message }` or `{ type: 'flash', key }`: show a
+//   short message (a server's text, or a catalogue key);
 // - `{ type: 'moved' }`: a live move was drawn (the game module may
 //   celebrate it, see `moveFlash` in games/index.js).
 //
@@ -175,6 +176,10 @@ export function receive(model, msg) {
       }
       effects.push({ type: 'render', animate: st.moves.length === before + 1 });
       if (ev.kind === 'move') effects.push({ type: 'moved' });
+      // The viewer's own offer or request was declined: say so.
+      const yours = (side) => isSide(side) && side === model.state.you;
+      if (ev.kind === 'draw-declined' && yours(model.state.draw_offer)) effects.push({ type: 'flash', key: 'game.draw_declined' });
+      if (ev.kind === 'takeback-declined' && yours(model.state.takeback_request)) effects.push({ type: 'flash', key: 'game.takeback_declined' });
       return { model: next, effects };
     }
     case 'error':
@@ -277,15 +282,29 @@ export function boardView(model, game) {
   };
 }
 
+/** Whether the computer is to move (and so thinking) in a live game. */
+export function computerThinking(state) {
+  if (state.status !== 'live' || state.result || state.hidden || !isSide(state.to_move)) return false;
+  return Boolean(state.players?.[state.to_move]?.computer);
+}
+
 /**
  * The status line as a message key and its parameters:
- * `{ key, params }`, or `{ result }` once the game is over.
+ * `{ key, params }`, or `{ result }` once the game is over. `conn` is the
+ * page's connection: `{ offline, pending }` (`pending`: a move waiting to
+ * be sent); while offline the line says so, whatever the last state was.
  */
-export function statusOf(state, mine) {
+export function statusOf(state, mine, conn = {}) {
+  if (conn.offline) {
+    return conn.pending
+      ? { key: 'game.offline_pending', params: { move: conn.pending }, offline: true }
+      : { key: 'game.offline', offline: true };
+  }
   if (state.status === 'waiting') return { key: 'game.waiting' };
   if (state.result) return { result: state.result };
   if (state.hidden) return { key: 'football.hidden_placement', params: { a: state.hidden.placed[0], b: state.hidden.placed[1] } };
   if (mine) return { key: 'game.your_turn' };
+  if (computerThinking(state)) return { key: 'game.thinking', side: state.to_move, thinking: true };
   return { key: 'game.to_move', side: state.to_move };
 }
 
@@ -296,10 +315,11 @@ export function toMoveSide(state, side) {
 
 /**
  * A side's time left at `now` (ms since the epoch), or `null` for an
- * untimed game: the clock's reading counts down while it runs.
+ * untimed game: the clock's reading counts down while it runs. A timed
+ * game that has not started (a waiting seek) shows its initial time.
  */
 export function clockMs(state, side, now) {
-  if (!state.clocks) return null;
+  if (!state.clocks) return state.clock?.type === 'realtime' ? state.clock.initial_ms : null;
   let ms = state.clocks.ms[side];
   if (state.clocks.running === side && state.status === 'live') ms -= now - state.clocks.at;
   return ms;

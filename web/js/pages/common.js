@@ -4,6 +4,7 @@
 import { h } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { api } from '../api.js';
+import { errorText } from '../errors.js';
 
 let catalogue = null;
 
@@ -38,7 +39,13 @@ export function levelName(level) {
 /** The label of an option, and of one of its values. */
 export function optionLabel(game, spec) {
   const key = `option.${game}.${spec.key}`;
-  return has(key) ? t(key) : spec.help || spec.key;
+  return has(key) ? t(key) : spec.key;
+}
+
+/** An option's help: the catalogue's `option.<game>.<key>.help`, else the server's English text. */
+export function optionHelp(game, spec) {
+  const key = `option.${game}.${spec.key}.help`;
+  return has(key) ? t(key) : spec.help || '';
 }
 
 export function optionValueLabel(game, key, value) {
@@ -103,7 +110,7 @@ export function gameRow(g, actions) {
   );
 }
 
-/** Show an error message in a page area. */
+/** Show an error message in a page area (a known server message translated: errors.js). */
 export function errorBox(err) {
-  return h('div.alert', { role: 'alert' }, err && err.message ? err.message : String(err));
+  return h('div.alert', { role: 'alert' }, errorText(err));
 }

@@ -3,6 +3,13 @@
 // and the panels (web/js/panels/) together. It holds no game rules and no
 // per-game code: what differs between games comes from the game module's
 // hooks (games/index.js).
+//
+// The connection is part of what it shows: an unknown game says so; a
+// lost connection shows over the board and in the status line, stops the
+// clocks, and a move made meanwhile (or one the server had not answered
+// when the connection dropped) waits and is sent once the connection is
+// back, if the game is still where it was, otherwise the player is told
+// it was not sent.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -12,6 +19,7 @@ import { gameModule } from '../games/index.js';
 import { play as playSound } from '../sound.js';
 import { gameTitle, getCatalogue } from './common.js';
 import { ensureSession } from '../session.js';
+import { errorText } from '../errors.js';
 import * as S from '../game-state.js';
 import { chooseMove, dismissChooser } from '../panels/chooser.js';
 import { drawMoveList } from '../panels/movelist.js';
@@ -38,6 +46,8 @@ class GamePage {
     this.id = id;
     this.model = S.initialModel();
     this.view = null; // the parsed position on the board
+    this.conn = { offline: false, since: null }; // `since`: when it was lost
+    this.pending = null; // a move waiting for the connection: { text, version, ply }
     replace(main, h('div.card.loading', null, t('common.loading')));
     getCatalogue().catch(() => {});
     this.connect();
@@ -59,7 +69,11 @@ class GamePage {
         if (first) { first = false; return null; }
         return this.state ? this.state.version : null;
       },
-      onMessage: (msg) => this.dispatch(S.receive(this.model, msg)),
+      onMessage: (msg) => {
+        this.dispatch(S.receive(this.model, msg));
+        // After a (re)connection's catch-up, a waiting move can go.
+        if (msg && (msg.type === 'state' || msg.type === 'events')) this.flushPending();
+      },
       onStatus: (s) => this.setConnection(s),
     });
   }
@@ -73,7 +87,7 @@ class GamePage {
         case 'sync': this.socket.send({ type: 'sync', since: effect.since }); break;
         case 'reload': this.reload(); break;
         case 'sound': playSound(effect.name); break;
-        case 'flash': this.flash(effect.message); break;
+        case 'flash': this.flash(effect.key ? t(effect.key) : errorText(effect.message)); break;
         case 'moved': this.afterMove(); break;
         default: break;
       }
@@ -92,7 +106,7 @@ class GamePage {
       const state = await api.game(this.id);
       this.act(S.reloaded(this.model, state));
     } catch (err) {
-      this.flash(err.message);
+      this.flash(errorText(err));
     }
   }
 
@@ -104,7 +118,7 @@ class GamePage {
       this.model = S.joined(this.model);
       this.connect(true);
     } catch (err) {
-      this.flash(err.message);
+      this.flash(errorText(err));
     }
   }
 
@@ -116,8 +130,38 @@ class GamePage {
   }
 
   setConnection(status) {
-    this.connected = status === 'open';
-    this.main.querySelector('.conn')?.classList.toggle('offline', !this.connected);
+    const offline = status !== 'open';
+    if (offline && !this.conn.offline) this.conn.since = Date.now();
+    this.conn = { offline, since: offline ? this.conn.since : null };
+    this.main.querySelector('.conn')?.classList.toggle('offline', offline);
+    if (!this.state) {
+      // No state yet: the game may not exist (the socket is refused).
+      if (offline) this.checkExists();
+      return;
+    }
+    this.refresh({});
+  }
+
+  /** Before the first state, after the socket closed: is there such a game? */
+  async checkExists() {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await api.game(this.id);
+    } catch (err) {
+      if (this.state || !this.main.isConnected) return;
+      if (err.status === 404) {
+        this.socket.close();
+        replace(this.main, h('section.card.empty.not-found#game-not-found', null,
+          h('h1', null, t('game.not_found')),
+          h('p.muted', null, t('game.not_found_help', { id: this.id })),
+          h('a.btn.primary', { href: '/' }, t('game.to_lobby'))));
+        return;
+      }
+      replace(this.main, h('div.card.loading.offline#game-unreachable', null, t('game.unreachable')));
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** The page's layout, once the first state is known. */
@@ -145,13 +189,14 @@ class GamePage {
       last: () => this.act(S.browse(this.model, null)),
       flip: () => this.act(S.flip(this.model)),
     });
-    this.boardWrap = h('div.board-wrap', null, boardHost, this.banner.el);
+    this.connBanner = h('div.conn-lost#conn-lost', { role: 'alert', hidden: true });
+    this.boardWrap = h('div.board-wrap', null, boardHost, this.banner.el, this.connBanner);
     replace(this.main,
       h('div.game-layout', null,
         h('div.board-column', null, this.topBar.el, this.boardWrap, this.bottomBar.el),
         h('aside.side-panel', null,
           h('div.card.panel-head', null,
-            h('div.panel-title', null, h('span', { class: `game-icon icon-${st.game}` }), h('h1', null, gameTitle(st.game)), h('span.conn', { title: t('game.connection') })),
+            h('div.panel-title', null, h('span', { class: `game-icon icon-${st.game}` }), h('h1', null, gameTitle(st.game)), h('span', { class: ['conn', this.conn.offline ? 'offline' : ''], title: t('game.connection') })),
             this.info.el,
             this.status.el,
           ),
@@ -172,12 +217,14 @@ class GamePage {
     const vs = S.boardView(this.model, this.game);
     // A pending "which move?" question lapses with the turn (the game ended meanwhile).
     if (!vs.mine) dismissChooser();
+    // A move waiting for the connection: no other until it is sent.
+    const interactive = vs.mine && !this.pending;
     this.board.update({
       view: vs.view,
-      legal: vs.legal,
+      legal: interactive ? vs.legal : [],
       flipped: vs.flipped,
       lastMove: vs.lastMove,
-      interactive: vs.mine,
+      interactive,
       animate: animate && vs.live,
     });
     this.view = vs.view;
@@ -185,7 +232,10 @@ class GamePage {
     this.bottomBar.update(st, vs.view, this.game, bottom);
     this.topBar.update(st, vs.view, this.game, 1 - bottom);
     this.info.update(st, vs.view, this.game);
-    this.status.update(st, vs.view, vs.mine, this.game);
+    const conn = { offline: this.conn.offline, pending: this.pending?.text ?? null };
+    this.status.update(st, vs.view, vs.mine, this.game, conn);
+    this.connBanner.hidden = !this.conn.offline;
+    replace(this.connBanner, this.conn.offline ? t(conn.pending ? 'game.offline_pending' : 'game.offline', { move: conn.pending }) : null);
     drawMoveList(this.moveList, this.game, st, vs.ply, (n) => this.act(S.browse(this.model, n)));
     this.actions.update(this.board.actions(), vs.legal, this.game, (text) => this.sendMove(text));
     this.controls.update(st, {
@@ -200,7 +250,9 @@ class GamePage {
 
   drawClocks() {
     if (!this.state || !this.main.isConnected) return;
-    drawClocks(this.main, this.state);
+    // Offline, the clocks stop where they were when the connection was lost.
+    const stopped = this.conn.offline;
+    drawClocks(this.main, this.state, stopped ? this.conn.since : Date.now(), stopped);
   }
 
   /** After a live move: the game module may celebrate it (a goal). */
@@ -212,16 +264,57 @@ class GamePage {
   }
 
   sendMove(text) {
-    this.socket.request(S.moveMessage(this.state, text)).catch((err) => {
-      this.flash(err.message);
+    const st = this.state;
+    const move = { text, version: st.version, ply: st.moves.length, hidden: Boolean(st.hidden) };
+    if (this.conn.offline) {
+      // Kept until the connection is back (flushPending).
+      this.pending = move;
+      this.refresh({});
+      return;
+    }
+    this.socket.request(S.moveMessage(st, text)).catch((err) => {
+      if (err.lost) {
+        // The connection dropped before the server answered: the move may
+        // or may not have been played; the catch-up after reconnecting says.
+        this.pending = move;
+      } else {
+        this.flash(errorText(err));
+      }
       this.refresh({});
     });
     // Until the server answers, the board takes no further input.
     this.board.update({ ...this.board.state, legal: [], interactive: false });
   }
 
+  /**
+   * Send the move that waited for the connection, if the game is still
+   * where it was when the move was made; if the server played it before
+   * the connection dropped, nothing; otherwise say it was not sent.
+   */
+  flushPending() {
+    const p = this.pending;
+    const st = this.state;
+    if (!p || this.conn.offline || !st) return;
+    this.pending = null;
+    const played = st.moves.length > p.ply && st.moves[p.ply] === p.text;
+    const hiddenPlayed = p.hidden && st.hidden && (st.hidden.yours || []).includes(p.text);
+    if (played || hiddenPlayed) { this.refresh({}); return; }
+    const vs = S.boardView(this.model, this.game);
+    const still = vs.mine && (p.hidden ? Boolean(st.hidden) : st.version === p.version) && vs.legal.includes(p.text);
+    if (still) {
+      this.sendMove(p.text);
+      return;
+    }
+    this.flash(t('game.pending_dropped', { move: p.text }));
+    this.refresh({});
+  }
+
   send(type) {
-    this.socket.request({ type }).catch((err) => this.flash(err.message));
+    if (this.conn.offline) {
+      this.flash(t('game.not_sent'));
+      return;
+    }
+    this.socket.request({ type }).catch((err) => this.flash(err.lost ? t('game.not_sent') : errorText(err)));
   }
 
   flash(message) {

@@ -6,7 +6,7 @@
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { sideName, seatName } from '../pages/common.js';
-import { toMoveSide } from '../game-state.js';
+import { toMoveSide, computerThinking } from '../game-state.js';
 
 /** A bar (`where`: `top` or `bottom`); `update(state, view, game, side)` draws it for `side`. */
 export function playerBar(where) {
@@ -16,14 +16,17 @@ export function playerBar(where) {
     update(state, view, game, side) {
       const seat = state.players[side];
       const toMove = toMoveSide(state, side);
-      const rating = seat && seat.rating ? h('span.rating', null, Math.round(seat.rating)) : null;
+      const thinking = toMove && computerThinking(state);
+      // Guests are never rated: no rating beside their name.
+      const rating = seat && seat.rating && !seat.user?.guest ? h('span.rating', null, Math.round(seat.rating)) : null;
       replace(el,
         h('span', { class: `side-dot side-${game.sides[side]} game-${game.id}` }),
         h('div.player-name', null,
           seat && seat.user ? h('a', { href: `/profile/${encodeURIComponent(seat.user.name)}` }, seat.user.name) : h('span', null, seatName(seat)),
           rating,
           h('span.side-label', null, sideName(state.game, side)),
-          state.you === side ? h('span.badge.you', null, t('game.you')) : null),
+          state.you === side ? h('span.badge.you', null, t('game.you')) : null,
+          thinking ? h('span.thinking-badge', { title: t('game.thinking', { side: sideName(state.game, side) }) }, h('span.dots', { 'aria-hidden': 'true' }, h('i'), h('i'), h('i'))) : null),
         game.playerExtra(view, side),
         h('div', { class: ['clock', toMove ? 'running' : ''], 'data-side': side }, '—'),
       );
