@@ -314,6 +314,7 @@ async fn run() -> anyhow::Result<i32> {
     )?);
     let mut run_meters: Vec<CpuMeter> = pids.iter().map(|&p| CpuMeter::new(p)).collect();
     let mut self_run = CpuMeter::new(0);
+    let machine_start = sys::MachineSample::now();
     let rss_start: u64 = pids.iter().filter_map(|&p| sys::rss_bytes(p)).sum();
 
     let mut slots = tokio::task::JoinSet::new();
@@ -329,6 +330,7 @@ async fn run() -> anyhow::Result<i32> {
         tokio::spawn(async move {
             let mut meters: Vec<CpuMeter> = pids.iter().map(|&p| CpuMeter::new(p)).collect();
             let mut me = CpuMeter::new(0);
+            let mut machine = sys::MachineSample::now();
             let mut last = Instant::now();
             let mut tick = tokio::time::interval_at((last + every).into(), every);
             loop {
@@ -340,8 +342,11 @@ async fn run() -> anyhow::Result<i32> {
                 let (cpu, rss) = servers_usage(&mut meters);
                 let mut deliv = w.to_opponent.clone();
                 deliv.extend(&w.to_spectator);
+                let m = sys::MachineSample::now();
+                let (cpu_stall, _) = m.stalls_since(&machine);
+                machine = m;
                 println!(
-                    "[{:6.1}s] live {:5}  started {:6}  moves/s {:8.1}  ack p50/p99 {} ms  delivery p50/p99 {} ms  errors {}  server cpu {} rss {}  load cpu {}",
+                    "[{:6.1}s] live {:5}  started {:6}  moves/s {:8.1}  ack p50/p99 {} ms  delivery p50/p99 {} ms  errors {}  server cpu {} rss {}  load cpu {}  machine load {:.1} cpu-stall {}",
                     (now - ctx.start).as_secs_f64(),
                     ctx.stats.games_live.load(Ordering::Relaxed),
                     ctx.stats.games_started.load(Ordering::Relaxed),
@@ -352,6 +357,8 @@ async fn run() -> anyhow::Result<i32> {
                     opt(cpu, "%"),
                     opt(rss, " MB"),
                     opt(me.sample(), "%"),
+                    m.load1,
+                    opt(cpu_stall, "%"),
                 );
             }
         })
@@ -371,6 +378,7 @@ async fn run() -> anyhow::Result<i32> {
     let (cpu_steady, _) = servers_usage(&mut steady_meters);
     let self_cpu_run = self_run.sample();
     let self_cpu_steady = self_steady.as_mut().and_then(CpuMeter::sample);
+    let machine_end = sys::MachineSample::now();
     let (at_end, mut steady, _) = ctx.stats.totals();
 
     // Wind down: outstanding acks, closing resignations.
@@ -454,6 +462,16 @@ async fn run() -> anyhow::Result<i32> {
         "load generator: cpu {} of one core over the run{}",
         opt(self_cpu_run, "%"),
         self_cpu_steady.map_or(String::new(), |c| format!(" ({c:.0}% after the ramp)")),
+    );
+
+    let (cpu_stall, io_stall) = machine_end.stalls_since(&machine_start);
+    println!(
+        "machine: {} cores; load average {:.1} at the start, {:.1} at the end; some task waiting for a core {} of the run, for I/O {}",
+        sys::cores(),
+        machine_start.load1,
+        machine_end.load1,
+        opt(cpu_stall, "%"),
+        opt(io_stall, "%"),
     );
 
     let mut missing_total = 0u64;

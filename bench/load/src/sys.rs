@@ -223,6 +223,66 @@ pub fn pid_listening_on(port: u16) -> Option<u32> {
     None
 }
 
+/// The machine's load: the 1-minute load average and the pressure-stall
+/// counters (µs during which some task waited for a core, for I/O).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MachineSample {
+    /// `/proc/loadavg`'s first field.
+    pub load1: f64,
+    /// `/proc/pressure/cpu` "some" total (µs), if the kernel has it.
+    pub cpu_stall_us: Option<u64>,
+    /// `/proc/pressure/io` "some" total (µs).
+    pub io_stall_us: Option<u64>,
+    /// When.
+    pub at: Option<std::time::Instant>,
+}
+
+fn psi_some_total(path: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with("some"))?;
+    line.split_whitespace()
+        .find_map(|f| f.strip_prefix("total="))?
+        .parse()
+        .ok()
+}
+
+impl MachineSample {
+    /// Now.
+    pub fn now() -> MachineSample {
+        let load1 = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|t| t.split_whitespace().next().and_then(|f| f.parse().ok()))
+            .unwrap_or(0.0);
+        MachineSample {
+            load1,
+            cpu_stall_us: psi_some_total("/proc/pressure/cpu"),
+            io_stall_us: psi_some_total("/proc/pressure/io"),
+            at: Some(std::time::Instant::now()),
+        }
+    }
+
+    /// The share of the time since `earlier` during which some task waited
+    /// for a core, and for I/O (percent).
+    pub fn stalls_since(&self, earlier: &MachineSample) -> (Option<f64>, Option<f64>) {
+        let secs = match (self.at, earlier.at) {
+            (Some(a), Some(b)) if a > b => (a - b).as_secs_f64(),
+            _ => return (None, None),
+        };
+        let pct = |now: Option<u64>, then: Option<u64>| {
+            Some(now?.saturating_sub(then?) as f64 / 1e6 / secs * 100.0)
+        };
+        (
+            pct(self.cpu_stall_us, earlier.cpu_stall_us),
+            pct(self.io_stall_us, earlier.io_stall_us),
+        )
+    }
+}
+
+/// The number of cores this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
