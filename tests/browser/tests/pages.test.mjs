@@ -31,6 +31,65 @@ test('every message catalogue has every English key, and no key shows raw', asyn
   }
 });
 
+test('every option the server lists has a label and a help text in every catalogue', async () => {
+  const { games } = await (await fetch(`${BASE}/api/catalogue`)).json();
+  for (const lang of ['en', 'ko', 'ru', 'ne', 'it']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(WEB, 'i18n', `${lang}.json`), 'utf8'));
+    for (const g of games) {
+      for (const o of g.options) {
+        assert.ok(`option.${g.name}.${o.key}` in cat, `${lang}: option.${g.name}.${o.key}`);
+        assert.ok(`option.${g.name}.${o.key}.help` in cat, `${lang}: option.${g.name}.${o.key}.help`);
+      }
+    }
+  }
+});
+
+test('in Korean: side names, option help and server errors translated; the guest badge on one line', async () => {
+  const ko = JSON.parse(fs.readFileSync(path.join(WEB, 'i18n', 'ko.json'), 'utf8'));
+  const { page } = await newPlayer(browser, { locale: 'ko-KR', viewport: { width: 1366, height: 768 } });
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create-game');
+  // The "Your side" menu names the game's sides in Korean.
+  await page.click('.game-choice[data-game="loa"]');
+  assert.deepEqual(await page.$$eval('#side option', (els) => els.map((e) => e.textContent)), [ko['lobby.side.random'], ko['side.loa.0'], ko['side.loa.1']]);
+  // Option help texts come from the catalogue, not the server's English.
+  await page.click('.game-choice[data-game="football"]');
+  assert.deepEqual(await page.$$eval('#side option', (els) => els.map((e) => e.textContent)), [ko['lobby.side.random'], ko['side.football.0'], ko['side.football.1']]);
+  assert.equal(await page.getAttribute('label.option[data-option="placement"]', 'title'), ko['option.football.placement.help']);
+  assert.equal(await page.getAttribute('label.option[data-option="shot-rule"]', 'title'), ko['option.football.shot-rule.help']);
+  await page.click('.game-choice[data-game="pursuit"]');
+  await page.click('details.advanced summary');
+  assert.equal((await page.textContent('.option-help')).trim(), ko['option.pursuit.board.help']);
+  // A guest's badge stays on one line beside the name at 1366 px.
+  await page.click('.game-choice[data-game="loa"]');
+  await page.selectOption('#level', 'random');
+  await page.click('#create-game');
+  await page.waitForSelector('svg.board');
+  const badge = await page.$eval('.site-header .account .badge', (e) => ({ text: e.textContent, h: e.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(e).lineHeight) || 16 }));
+  assert.equal(badge.text, ko['account.guest']);
+  assert.ok(badge.h < 2 * badge.lh, `the badge is one line high (${badge.h} px)`);
+  await screenshot(page, 'header-ko-1366');
+  // A server error shown to the user is in Korean.
+  await page.goto(`${BASE}/signin`);
+  await page.fill('#username', 'nobody-here');
+  await page.fill('#password', 'not the password');
+  await page.click('#account-submit');
+  await page.waitForSelector('.alert');
+  assert.equal((await page.textContent('.alert')).trim(), ko['error.wrong_credentials']);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the football placement help is a whole sentence, in English too', async () => {
+  const en = JSON.parse(fs.readFileSync(path.join(WEB, 'i18n', 'en.json'), 'utf8'));
+  const { page } = await newPlayer(browser);
+  await page.goto(`${BASE}/`);
+  await page.click('.game-choice[data-game="football"]');
+  const help = await page.getAttribute('label.option[data-option="placement"]', 'title');
+  assert.equal(help, en['option.football.placement.help']);
+  assert.match(help, /Hidden, at the same time: .*until both are done\.$/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('rules pages explain each game with diagrams', async () => {
   const { page } = await newPlayer(browser);
   for (const game of ['loa', 'pursuit', 'football']) {

@@ -5,7 +5,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { api, LiveSocket } from '../api.js';
 import { ensureSession, currentUser } from '../session.js';
-import { getCatalogue, gameTitle, optionLabel, optionValueLabel, levelName, gameRow, errorBox } from './common.js';
+import { getCatalogue, gameTitle, optionLabel, optionHelp, optionValueLabel, levelName, sideName, gameRow, errorBox } from './common.js';
 import { GAME_IDS } from '../games/index.js';
 import { miniBoard } from './diagrams.js';
 
@@ -69,7 +69,7 @@ export function render(main, _params, { navigate }) {
       h('summary', null, t('lobby.advanced')),
       textOptions.map((spec) => h('label.option.wide', null,
         h('span.option-label', null, optionLabel(game.name, spec)),
-        h('span.muted.small', null, spec.help),
+        h('span.muted.small.option-help', null, optionHelp(game.name, spec)),
         h('textarea', { name: spec.key, id: `opt-${spec.key}`, rows: 4, onchange: (e) => { form.options[spec.key] = e.target.value.trim() || spec.default; } }, form.options[spec.key] ?? spec.default))),
       h('label.option.wide', null,
         h('span.option-label', null, t('lobby.position')),
@@ -94,7 +94,7 @@ export function render(main, _params, { navigate }) {
       : null;
     const side = field(t('lobby.side'), h('select#side', { onchange: (e) => { form.side = e.target.value; } },
       ['random', 'first', 'second'].map((sd) => h('option', { value: sd, selected: sd === form.side },
-        sd === 'random' ? t('lobby.side.random') : game.sides[sd === 'first' ? 0 : 1]))));
+        sd === 'random' ? t('lobby.side.random') : sideName(game.name, sd === 'first' ? 0 : 1)))));
     const user = currentUser();
     const rated = form.opponent !== 'computer' && user && !user.guest
       ? h('label.check', null, h('input#rated', { type: 'checkbox', checked: form.rated, onchange: (e) => { form.rated = e.target.checked; } }), t('lobby.rated'))
@@ -161,7 +161,8 @@ export function render(main, _params, { navigate }) {
     } else {
       input = h('input', { type: 'text', name: spec.key, id: `opt-${spec.key}`, value, onchange: (e) => set(e.target.value) });
     }
-    return h('label.option', { title: spec.help || '' }, h('span.option-label', null, optionLabel(game, spec)), input);
+    const help = optionHelp(game, spec);
+    return h('label.option', { title: help, dataset: { option: spec.key } }, h('span.option-label', null, optionLabel(game, spec)), input);
   };
 
   drawForm();
