@@ -239,6 +239,9 @@ test('a side whose clock runs out loses on time', async () => {
   const id = created.game.id;
   await alice.goto(`${BASE}${created.url}`);
   await alice.waitForSelector('svg.board');
+  // Waiting for Bob, the clocks show the time control's time, not ∞.
+  await waitUntil(alice, () => document.querySelector('.clock[data-side="1"]')?.textContent === '0:06.0');
+  assert.equal((await clockOf(alice, 0)).text, '0:06.0');
   await bob.goto(`${BASE}${created.url}`);
   await bob.click('#join-game');
   await bob.waitForSelector('#resign');

@@ -1,7 +1,7 @@
 // People playing each other: a seek appears live in another browser's
 // lobby, a third browser watches, moves reach everyone, a reload
 // reconnects, clicks off the legal targets do nothing, and a draw offer
-// is accepted.
+// is declined (the offerer is told), then accepted.
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +22,8 @@ test('two players and a spectator', async () => {
   const id = await createGame(alice.page, { game: 'loa', options: { size: '6' }, opponent: 'seek', clock: '5+3', side: 'first' });
   await alice.page.waitForSelector('.status-line');
   assert.match(await alice.page.textContent('.status-line'), /Waiting/);
+  // The waiting seek's clocks show its time control, not ∞.
+  assert.deepEqual(await alice.page.$$eval('.clock', (els) => els.map((e) => e.textContent)), ['5:00', '5:00']);
   await bob.page.waitForSelector(`#seeks .game-row[data-id="${id}"] .join`, { timeout: 10000 });
   await bob.page.click(`#seeks .game-row[data-id="${id}"] .join`);
   await bob.page.waitForURL(new RegExp(`/game/${id}$`));
@@ -87,8 +89,17 @@ test('two players and a spectator', async () => {
   await bob.page.keyboard.press('Escape');
   await playOneMove(bob.page);
 
-  // A draw offer, accepted.
+  // A draw offer, declined: Alice is told.
   assert.ok(await waitTurn(alice.page));
+  await alice.page.click('#offer-draw');
+  await bob.page.waitForSelector('#draw-offer');
+  await bob.page.click('#draw-offer .btn.ghost');
+  await alice.page.waitForSelector('.notice-area .toast', { timeout: 5000 });
+  assert.match(await alice.page.textContent('.notice-area .toast'), /Your draw offer was declined/);
+  await bob.page.waitForSelector('#draw-offer', { state: 'detached' });
+  assert.equal(await bob.page.$('.notice-area .toast'), null, 'no notice for the one who declined');
+
+  // Another, accepted.
   await alice.page.click('#offer-draw');
   await bob.page.waitForSelector('#draw-offer');
   await screenshot(bob.page, 'loa-draw-offer');
