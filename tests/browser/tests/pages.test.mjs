@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, pointCenter, moveCount, screenshot, BASE, waitUntil } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, pointCenter, moveCount, screenshot, BASE, waitUntil, serverState } from './helpers.mjs';
 
 const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web');
 let browser;
@@ -187,5 +187,84 @@ test('on a phone the board fits the screen and moves are made by touch', async (
   await waitUntil(page, () => document.querySelectorAll('#move-list .move').length >= 1);
   assert.ok((await moveCount(page)) >= 1);
   await screenshot(page, 'phone-loa');
+  assert.deepEqual(page.errors, []);
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** Whether the element matching `sel` lies wholly inside the viewport. */
+function onScreen(page, sel) {
+  return waitUntil(page, (q) => {
+    const el = document.querySelector(q);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  }, sel, { timeout: 3000 }).then(() => true, () => false);
+}
+
+test('on a phone the Football team picker comes into view by itself', async () => {
+  const { page } = await newPlayer(browser, PHONE);
+  await createGame(page, { game: 'football', level: 'random', side: 'first' });
+  await page.waitForSelector('#team-picker');
+  assert.ok(await onScreen(page, '#team-picker'), 'the whole picker is on the screen');
+  assert.ok(await onScreen(page, '#confirm-team'));
+  await screenshot(page, 'phone-football-team');
+  for (const piece of ['Q', 'R', 'N']) await page.tap(`#team-picker .btn.pick[data-piece="${piece}"]`);
+  await page.tap('#confirm-team');
+  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.textContent.includes('pick:QRN')));
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a phone an incoming draw offer is on the screen without scrolling', async () => {
+  const alice = (await newPlayer(browser, PHONE)).page;
+  const bob = (await newPlayer(browser)).page;
+  const id = await createGame(alice, { game: 'loa', options: { size: '6' }, opponent: 'challenge', side: 'first' });
+  await bob.goto(`${BASE}/game/${id}`);
+  await bob.click('#join-game');
+  await bob.waitForSelector('#offer-draw');
+  assert.ok(await waitTurn(alice));
+  const scrollY = await alice.evaluate(() => window.scrollY);
+  await bob.click('#offer-draw');
+  await alice.waitForSelector('#draw-offer');
+  assert.ok(await onScreen(alice, '#draw-offer'), 'the offer shows on the screen');
+  assert.equal(await alice.evaluate(() => window.scrollY), scrollY, 'without scrolling');
+  await screenshot(alice, 'phone-draw-offer');
+  await alice.tap('#draw-offer .btn.ghost');
+  await alice.waitForSelector('#draw-offer', { state: 'detached' });
+  assert.equal((await serverState(alice, id)).status, 'live', 'declined');
+  for (const p of [alice, bob]) assert.deepEqual(p.errors, []);
+});
+
+test('on a phone a Linear Pursuit target answers a tap 19 px from its centre (a 40 px touch target)', async () => {
+  const { page } = await newPlayer(browser, PHONE);
+  await createGame(page, { game: 'pursuit', level: 'random', side: 'first' });
+  assert.ok(await waitTurn(page));
+  // A piece with a target whose neighbouring targets leave room for an off-centre tap.
+  let pick = null;
+  for (const from of await movableKeys(page)) {
+    const a = await pointCenter(page, from);
+    await page.touchscreen.tap(a.x, a.y);
+    const targets = [];
+    for (const t of await targetKeys(page)) targets.push({ ...t, c: await pointCenter(page, t.key) });
+    for (const t of targets) {
+      for (let k = 0; k < 16 && !pick; k++) {
+        const ang = (Math.PI * 2 * k) / 16;
+        const p = { x: t.c.x + 19 * Math.cos(ang), y: t.c.y + 19 * Math.sin(ang) };
+        const clear = targets.every((o) => o === t || Math.hypot(o.c.x - p.x, o.c.y - p.y) > 22) && Math.hypot(a.x - p.x, a.y - p.y) > 22;
+        if (clear) pick = { from, to: t.key, p };
+      }
+      if (pick) break;
+    }
+    if (pick) break;
+    await page.touchscreen.tap(a.x, a.y); // deselect
+  }
+  assert.ok(pick, 'a target to tap off-centre');
+  const dot = await page.$eval(`svg.board .mark-target[data-target="${pick.to}"]`, (e) => e.getBoundingClientRect().width);
+  assert.ok(dot >= 12, `the target dot is visible (${dot} px)`);
+  await page.touchscreen.tap(pick.p.x, pick.p.y);
+  await waitUntil(page, () => document.querySelectorAll('#move-list .move').length >= 1, null, { timeout: 5000 });
+  const moves = (await serverState(page, (new URL(page.url())).pathname.split('/').pop())).moves;
+  assert.ok(moves[0].startsWith(pick.from.replace(/^o/, 'e')) || moves[0].startsWith(pick.from), `${moves[0]} from ${pick.from}`);
+  assert.ok(moves[0].endsWith(pick.to), `${moves[0]} to ${pick.to}`);
   assert.deepEqual(page.errors, []);
 });

@@ -11,6 +11,10 @@ import { t } from '../i18n.js';
 import { reconcile } from './reconcile.js';
 
 const DRAG_THRESHOLD = 6; // CSS pixels before a press becomes a drag
+// A legal target of the selected piece answers a press this close to its
+// centre, in CSS pixels, however small the board is drawn (a 40 px touch
+// target), before any other point.
+const TARGET_REACH = 20;
 
 export class Board {
   /**
@@ -145,7 +149,7 @@ export class Board {
         if (!q) continue;
         const occupied = this.pieceEls.has(m.to);
         const cls = ['mark-target', occupied ? 'occupied' : '', m.kind ? `kind-${m.kind}` : ''].filter(Boolean).join(' ');
-        top.push(circle(`target:${m.to}`, cls, q.x, q.y, occupied ? (q.r ?? r) * 0.92 : (q.r ?? r) * 0.36, { 'data-target': m.to }));
+        top.push(circle(`target:${m.to}`, cls, q.x, q.y, occupied ? (q.r ?? r) * 0.92 : (q.dot ?? (q.r ?? r) * 0.36), { 'data-target': m.to }));
       }
     }
     if (this.cursor && document.activeElement === this.svg && this.svg.classList.contains('kbd')) {
@@ -185,10 +189,28 @@ export class Board {
     return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
   }
 
-  /** The point (board position) under SVG coordinates, or null. */
+  /**
+   * The point (board position) under SVG coordinates, or null: the
+   * selected piece's nearest target within TARGET_REACH pixels (or its
+   * own hit radius if larger), else the nearest point within its radius.
+   */
   keyAt(x, y) {
     let best = null;
     let bestD = Infinity;
+    if (this.selected) {
+      const scale = Math.hypot(this.svg.getScreenCTM()?.a || 0, this.svg.getScreenCTM()?.b || 0) || 1;
+      for (const to of this.targetsOf(this.selected)) {
+        const p = this.geo.points.get(to);
+        if (!p) continue;
+        const d = Math.hypot(p.x - x, p.y - y);
+        const reach = Math.max((p.hit ?? p.r ?? this.geo.markRadius) * 1.05, TARGET_REACH / scale);
+        if (d <= reach && d < bestD) {
+          best = to;
+          bestD = d;
+        }
+      }
+      if (best) return best;
+    }
     for (const [key, p] of this.geo.points) {
       const d = Math.hypot(p.x - x, p.y - y);
       const reach = (p.hit ?? p.r ?? this.geo.markRadius) * 1.05;

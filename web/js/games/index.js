@@ -10,7 +10,8 @@
 // - `moveParts(text, view)`: a move's `{ from, to, kind, promo?, anim? }`
 //   points, or `{ action }` for a move that is not a from/to pair;
 // - `geometry(view, flipped, legal)`: the viewBox and a point per board
-//   position (see board/board.js);
+//   position, `{ x, y, r, hit?, dot? }` (`hit`: the radius a press
+//   reaches, `dot`: an empty target's mark; see board/board.js);
 // - `boardKey(view, geo)`, `drawBoard(layer, view, geo)`: the static board
 //   (squares, lines, coordinates), redrawn only when its key changes;
 // - `pieces(view, geo)`: the keyed pieces and labels over it,

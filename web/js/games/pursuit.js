@@ -103,8 +103,9 @@ export function geometry(view, flipped, legal) {
   const { n } = view;
   for (let i = 0; i < n; i++) {
     const a = angle(i, n, flipped);
-    points.set(String(i), { x: C + R_INNER * Math.cos(a), y: C + R_INNER * Math.sin(a), r: 40, hit: 46 });
-    points.set(`o${i}`, { x: C + R_OUTER * Math.cos(a), y: C + R_OUTER * Math.sin(a), r: 40, hit: 44 });
+    // `dot`: the radius of an empty target's mark (large enough to see on a phone).
+    points.set(String(i), { x: C + R_INNER * Math.cos(a), y: C + R_INNER * Math.sin(a), r: 40, hit: 46, dot: 19 });
+    points.set(`o${i}`, { x: C + R_OUTER * Math.cos(a), y: C + R_OUTER * Math.sin(a), r: 40, hit: 44, dot: 19 });
   }
   const tray = trayKinds(legal);
   tray.forEach((k, i) => points.set(`hand:${k}`, { x: C + (i - (tray.length - 1) / 2) * 110, y: SIZE + TRAY / 2, r: 42, hit: 50 }));

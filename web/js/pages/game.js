@@ -35,6 +35,13 @@ import { resultBanner, boardFlash } from '../panels/banner.js';
 
 export const name = 'game';
 
+/** Scroll `el` into view if it is not wholly on the screen. */
+function revealIfHidden(el) {
+  const r = el.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  el.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest', behavior: 'smooth' });
+}
+
 export function render(main, [id]) {
   const page = new GamePage(main, id);
   return () => page.destroy();
@@ -238,6 +245,11 @@ class GamePage {
     replace(this.connBanner, this.conn.offline ? t(conn.pending ? 'game.offline_pending' : 'game.offline', { move: conn.pending }) : null);
     drawMoveList(this.moveList, this.game, st, vs.ply, (n) => this.act(S.browse(this.model, n)));
     this.actions.update(this.board.actions(), vs.legal, this.game, (text) => this.sendMove(text));
+    // A panel asking for a choice (the team picker) is scrolled into view
+    // when it appears (on a phone it comes under the board).
+    const panel = this.actions.el.querySelector('.card');
+    if (panel && !this.panelShown) revealIfHidden(panel);
+    this.panelShown = Boolean(panel);
     this.controls.update(st, {
       send: (type) => this.send(type),
       join: () => this.join(),
