@@ -47,13 +47,11 @@ pub fn hash_password(password: &str) -> Result<String, String> {
 /// True if `password` matches the stored `hash` (a corrupt hash never
 /// matches).
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|h| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &h)
-                .is_ok()
-        })
-        .unwrap_or(false)
+    PasswordHash::new(hash).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
 }
 
 /// The session token in the request's cookies.

@@ -1,10 +1,14 @@
-//! Time controls and the server-side clocks.
+//! Time controls, the speeds derived from them, and the server-side
+//! clocks.
 
+use gamut_core::Player;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[serde(tag = "type", rename_all = "lowercase", from = "ClockControlBody")]
 pub enum ClockControl {
     /// Real time: `initial_ms` each, plus `increment_ms` after each move
     /// (Fischer).
@@ -16,6 +20,31 @@ pub enum ClockControl {
     },
     /// No clocks (correspondence).
     Untimed,
+}
+
+/// How a [`ClockControl`] is read: `untimed` as a variant with (no) fields,
+/// so that unknown fields are refused there too (serde lets a unit variant
+/// of an internally tagged enum ignore them).
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClockControlBody {
+    Realtime { initial_ms: i64, increment_ms: i64 },
+    Untimed {},
+}
+
+impl From<ClockControlBody> for ClockControl {
+    fn from(body: ClockControlBody) -> Self {
+        match body {
+            ClockControlBody::Realtime {
+                initial_ms,
+                increment_ms,
+            } => ClockControl::Realtime {
+                initial_ms,
+                increment_ms,
+            },
+            ClockControlBody::Untimed {} => ClockControl::Untimed,
+        }
+    }
 }
 
 impl ClockControl {
@@ -38,9 +67,9 @@ impl ClockControl {
         }
     }
 
-    /// The speed category (`bullet`, `blitz`, `rapid`, `classical`,
-    /// `correspondence`).
-    pub fn speed(&self) -> &'static str {
+    /// The speed category: by the estimated game time (initial + 40 ×
+    /// increment) for real time, [`Speed::Correspondence`] when untimed.
+    pub fn speed(&self) -> Speed {
         match *self {
             ClockControl::Realtime {
                 initial_ms,
@@ -48,21 +77,21 @@ impl ClockControl {
             } => {
                 let estimate = initial_ms + 40 * increment_ms;
                 if estimate < 180_000 {
-                    "bullet"
+                    Speed::Bullet
                 } else if estimate < 480_000 {
-                    "blitz"
+                    Speed::Blitz
                 } else if estimate < 1_500_000 {
-                    "rapid"
+                    Speed::Rapid
                 } else {
-                    "classical"
+                    Speed::Classical
                 }
             }
-            ClockControl::Untimed => "correspondence",
+            ClockControl::Untimed => Speed::Correspondence,
         }
     }
 
-    /// The clocks at the start of a game, the first side's running.
-    pub fn start(&self, at: i64, running: Option<usize>) -> Option<Clocks> {
+    /// The clocks at the start of a game, `running`'s running.
+    pub fn start(&self, at: i64, running: Option<Player>) -> Option<Clocks> {
         match *self {
             ClockControl::Realtime { initial_ms, .. } => Some(Clocks {
                 ms: [initial_ms, initial_ms],
@@ -83,16 +112,69 @@ impl ClockControl {
     }
 }
 
-/// Every speed, fastest first.
-pub const SPEEDS: [&str; 5] = ["bullet", "blitz", "rapid", "classical", "correspondence"];
+/// A game's speed, derived from its clock ([`ClockControl::speed`]);
+/// ratings are kept per game and speed. Serialised as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Speed {
+    /// Below 3 minutes (initial + 40 × increment).
+    Bullet,
+    /// Below 8 minutes.
+    Blitz,
+    /// Below 25 minutes.
+    Rapid,
+    /// 25 minutes or more.
+    Classical,
+    /// Untimed.
+    Correspondence,
+}
+
+impl Speed {
+    /// Every speed, fastest first.
+    pub const ALL: [Speed; 5] = [
+        Speed::Bullet,
+        Speed::Blitz,
+        Speed::Rapid,
+        Speed::Classical,
+        Speed::Correspondence,
+    ];
+
+    /// The speed's name (`blitz`), as stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classical => "classical",
+            Speed::Correspondence => "correspondence",
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Speed {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Speed::ALL
+            .into_iter()
+            .find(|speed| speed.as_str() == s)
+            .ok_or_else(|| format!("unknown speed '{s}'"))
+    }
+}
 
 /// The clocks of a game: time left per side as of `at`, and which run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
-    /// Milliseconds left per side as of `at`.
+    /// Milliseconds left per side (indexed by [`Player::index`]) as of `at`.
     pub ms: [i64; 2],
     /// The side whose clock runs (the side to move).
-    pub running: Option<usize>,
+    #[serde(default, with = "crate::wire::option_side")]
+    pub running: Option<Player>,
     /// The instant the values are for.
     pub at: i64,
     /// During a hidden simultaneous placement: the sides still placing,
@@ -103,16 +185,21 @@ pub struct Clocks {
 
 impl Clocks {
     /// True if `side`'s clock runs.
-    pub fn runs(&self, side: usize) -> bool {
-        self.running == Some(side) || self.placing.get(side).copied().unwrap_or(false)
+    pub fn runs(&self, side: Player) -> bool {
+        self.running == Some(side) || self.placing[side.index()]
+    }
+
+    /// `side`'s time left as of `at`.
+    pub fn left(&self, side: Player) -> i64 {
+        self.ms[side.index()]
     }
 
     /// The clocks as of `now` (every running clock charged).
     pub fn at(&self, now: i64) -> Clocks {
         let mut c = *self;
-        for side in 0..2 {
+        for side in Player::BOTH {
             if c.runs(side) {
-                c.ms[side] -= (now - c.at).max(0);
+                c.ms[side.index()] -= (now - c.at).max(0);
             }
         }
         c.at = now;
@@ -120,30 +207,39 @@ impl Clocks {
     }
 
     /// A side whose clock runs and whose time is out at `now`.
-    pub fn flagged(&self, now: i64) -> Option<usize> {
+    pub fn flagged(&self, now: i64) -> Option<Player> {
         let c = self.at(now);
-        (0..2).find(|&side| c.runs(side) && c.ms[side] <= 0)
+        Player::BOTH
+            .into_iter()
+            .find(|&side| c.runs(side) && c.left(side) <= 0)
     }
 
     /// When the first running clock runs out.
     pub fn deadline(&self) -> Option<i64> {
-        (0..2)
+        Player::BOTH
+            .into_iter()
             .filter(|&side| self.runs(side))
-            .map(|side| self.at + self.ms[side].max(0))
+            .map(|side| self.at + self.left(side).max(0))
             .min()
     }
 
     /// After `side` moved at `now`: charge, add the increment, switch to
     /// `next` (`None`: stop).
-    pub fn after_move(&self, side: usize, now: i64, increment: i64, next: Option<usize>) -> Clocks {
+    pub fn after_move(
+        &self,
+        side: Player,
+        now: i64,
+        increment: i64,
+        next: Option<Player>,
+    ) -> Clocks {
         let mut c = self.at(now);
-        c.ms[side] += increment;
+        c.ms[side.index()] += increment;
         c.running = next;
         c
     }
 
     /// The clocks as of `now` with `side`'s running (alone).
-    pub fn resumed(self, now: i64, side: usize) -> Clocks {
+    pub fn resumed(self, now: i64, side: Player) -> Clocks {
         let mut c = self.at(now);
         c.running = Some(side);
         c.placing = [false, false];
@@ -160,11 +256,11 @@ impl Clocks {
 
     /// `side` placed a piece at `now` (`done`: its last one): charge, add
     /// the increment, and stop its clock if done.
-    pub fn after_placement(&self, side: usize, now: i64, increment: i64, done: bool) -> Clocks {
+    pub fn after_placement(&self, side: Player, now: i64, increment: i64, done: bool) -> Clocks {
         let mut c = self.at(now);
-        c.ms[side] += increment;
+        c.ms[side.index()] += increment;
         if done {
-            c.placing[side] = false;
+            c.placing[side.index()] = false;
         }
         c
     }
@@ -189,14 +285,19 @@ mod tests {
             initial_ms: 60_000,
             increment_ms: 2_000,
         };
-        let c = control.start(1_000, Some(0)).unwrap();
+        let c = control.start(1_000, Some(Player::First)).unwrap();
         assert_eq!(c.at(6_000).ms, [55_000, 60_000]);
-        let c = c.after_move(0, 6_000, control.increment(), Some(1));
+        let c = c.after_move(
+            Player::First,
+            6_000,
+            control.increment(),
+            Some(Player::Second),
+        );
         assert_eq!(c.ms, [57_000, 60_000]);
-        assert_eq!(c.running, Some(1));
+        assert_eq!(c.running, Some(Player::Second));
         assert_eq!(c.deadline(), Some(66_000));
         assert_eq!(c.flagged(65_999), None);
-        assert_eq!(c.flagged(66_000), Some(1));
+        assert_eq!(c.flagged(66_000), Some(Player::Second));
         assert_eq!(c.stopped(70_000).ms, [57_000, 0]);
     }
 
@@ -206,11 +307,11 @@ mod tests {
             initial_ms: i,
             increment_ms: inc,
         };
-        assert_eq!(rt(60_000, 0).speed(), "bullet");
-        assert_eq!(rt(180_000, 2_000).speed(), "blitz");
-        assert_eq!(rt(600_000, 5_000).speed(), "rapid");
-        assert_eq!(rt(1_800_000, 0).speed(), "classical");
-        assert_eq!(ClockControl::Untimed.speed(), "correspondence");
+        assert_eq!(rt(60_000, 0).speed(), Speed::Bullet);
+        assert_eq!(rt(180_000, 2_000).speed(), Speed::Blitz);
+        assert_eq!(rt(600_000, 5_000).speed(), Speed::Rapid);
+        assert_eq!(rt(1_800_000, 0).speed(), Speed::Classical);
+        assert_eq!(ClockControl::Untimed.speed(), Speed::Correspondence);
         assert!(rt(10, 0).validate().is_err());
     }
 
@@ -220,17 +321,69 @@ mod tests {
             initial_ms: 10_000,
             increment_ms: 0,
         };
-        let c = control.start(0, Some(0)).unwrap().placing_from(1_000);
+        let (first, second) = (Player::First, Player::Second);
+        let c = control.start(0, Some(first)).unwrap().placing_from(1_000);
         assert_eq!(c.ms, [9_000, 10_000]);
         assert_eq!(c.at(3_000).ms, [7_000, 8_000]);
         assert_eq!(c.deadline(), Some(10_000));
-        let c = c.after_placement(0, 3_000, 0, true);
-        assert!(!c.runs(0) && c.runs(1));
+        let c = c.after_placement(first, 3_000, 0, true);
+        assert!(!c.runs(first) && c.runs(second));
         assert_eq!(c.at(4_000).ms, [7_000, 7_000]);
         assert_eq!(c.deadline(), Some(11_000));
-        assert_eq!(c.flagged(11_000), Some(1));
-        let c = c.resumed(5_000, 0);
+        assert_eq!(c.flagged(11_000), Some(second));
+        let c = c.resumed(5_000, first);
         assert_eq!(c.ms, [7_000, 6_000]);
         assert_eq!(c.placing, [false, false]);
+    }
+
+    #[test]
+    fn speeds_are_named_as_stored() {
+        for speed in Speed::ALL {
+            assert_eq!(speed.as_str().parse::<Speed>(), Ok(speed));
+            let json = serde_json::to_string(&speed).unwrap();
+            assert_eq!(json, format!("\"{speed}\""));
+        }
+        assert_eq!(
+            "ludicrous".parse::<Speed>(),
+            Err("unknown speed 'ludicrous'".into())
+        );
+    }
+
+    #[test]
+    fn clock_json_is_as_stored_and_unknown_fields_are_refused() {
+        let realtime = ClockControl::Realtime {
+            initial_ms: 1_000,
+            increment_ms: 0,
+        };
+        for (control, json) in [
+            (
+                realtime,
+                r#"{"type":"realtime","initial_ms":1000,"increment_ms":0}"#,
+            ),
+            (ClockControl::Untimed, r#"{"type":"untimed"}"#),
+        ] {
+            assert_eq!(serde_json::to_string(&control).unwrap(), json);
+            assert_eq!(serde_json::from_str::<ClockControl>(json).unwrap(), control);
+        }
+        for bad in [
+            r#"{"type":"untimed","x":1}"#,
+            r#"{"type":"realtime","initial_ms":1000,"increment_ms":0,"x":1}"#,
+            r#"{"type":"sundial"}"#,
+        ] {
+            assert!(serde_json::from_str::<ClockControl>(bad).is_err(), "{bad}");
+        }
+        let clocks = Clocks {
+            ms: [1, 2],
+            running: Some(Player::Second),
+            at: 3,
+            placing: [false, true],
+        };
+        let json = r#"{"ms":[1,2],"running":1,"at":3,"placing":[false,true]}"#;
+        assert_eq!(serde_json::to_string(&clocks).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Clocks>(json).unwrap(), clocks);
+        // Stored before hidden placement: no `placing`.
+        let old: Clocks = serde_json::from_str(r#"{"ms":[1,2],"running":null,"at":3}"#).unwrap();
+        assert_eq!((old.running, old.placing), (None, [false, false]));
+        assert!(serde_json::from_str::<Clocks>(r#"{"ms":[1,2],"running":9,"at":3}"#).is_err());
     }
 }

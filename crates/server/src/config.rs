@@ -23,9 +23,9 @@ pub struct ServerConfig {
     pub host: String,
     /// Port (0: any free port).
     pub port: u16,
-    /// Directory of the SQLite database (used when `database_url` is `None`).
+    /// Directory of the `SQLite` database (used when `database_url` is `None`).
     pub data_dir: PathBuf,
-    /// A `postgres://` URL: use PostgreSQL instead of SQLite.
+    /// A `postgres://` URL: use `PostgreSQL` instead of `SQLite`.
     pub database_url: Option<String>,
     /// The web client.
     pub web: WebDir,
@@ -50,9 +50,7 @@ impl ServerConfig {
             data_dir: data_dir.into(),
             database_url: None,
             web: WebDir::None,
-            ai_workers: std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1),
+            ai_workers: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             security: SecurityPolicy::default(),
         }

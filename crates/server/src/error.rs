@@ -1,10 +1,11 @@
 //! The error every HTTP handler and WebSocket command returns: a status and
-//! a clear message, sent as `{"error": "..."}`.
+//! a clear message, sent as `{"error": "..."}` ([`ErrorView`]).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
+
+pub use crate::http::views::ErrorView;
 
 /// An error answered to a client.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -63,7 +64,10 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let body = ErrorView {
+            error: self.message,
+        };
+        (self.status, Json(body)).into_response()
     }
 }
 

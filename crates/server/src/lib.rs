@@ -1,13 +1,13 @@
 //! The Gamut game server: HTTP + WebSocket on one port, accounts, lobby,
 //! real-time play with server-side clocks, computer opponents, history,
-//! ratings, persistence in SQLite or PostgreSQL.
+//! ratings, persistence in `SQLite` or `PostgreSQL`.
 //!
 //! Layout: [`Server::start`] opens the [`store::Store`] (running the
 //! migrations), resumes every live game and serves the [`http`] router.
 //! Each live game is owned by one task (an actor, [`game::actor`]) that
 //! validates commands with the engines, stores every event durably before
 //! acknowledging it, and publishes it through the [`bus::EventBus`] seam
-//! (in-process on SQLite; over PostgreSQL `LISTEN`/`NOTIFY` on PostgreSQL,
+//! (in-process on `SQLite`; over `PostgreSQL` `LISTEN`/`NOTIFY` on `PostgreSQL`,
 //! so that several server processes sharing the database see each other's
 //! events). A game's state is always rebuilt from its stored events, so
 //! nothing lives only in memory.
@@ -29,6 +29,7 @@ pub mod record;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod wire;
 
 pub use config::{ServerConfig, WebDir};
 pub use error::ApiError;

@@ -24,7 +24,10 @@ impl RateLimiter {
 
     /// If `key` is blocked at `now`: the milliseconds until it is not.
     pub fn blocked_for(&self, key: &str, now: i64) -> Option<i64> {
-        let mut map = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self
+            .attempts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let times = map.get_mut(key)?;
         while times.front().is_some_and(|&t| t <= now - self.window_ms) {
             times.pop_front();
@@ -38,7 +41,10 @@ impl RateLimiter {
 
     /// Counts an attempt of `key` at `now`.
     pub fn record(&self, key: &str, now: i64) {
-        let mut map = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self
+            .attempts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if map.len() > 100_000 {
             let window = self.window_ms;
             map.retain(|_, times| times.back().is_some_and(|&t| t > now - window));

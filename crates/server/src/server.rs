@@ -6,6 +6,7 @@ use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
 use crate::game::registry::Registry;
 use crate::http::{router, App};
+use crate::ids::GameId;
 use crate::rate_limit::RateLimiter;
 use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;
@@ -21,14 +22,14 @@ pub struct Server {
     addr: SocketAddr,
     task: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
-    /// The PostgreSQL bus's task (none on SQLite).
+    /// The `PostgreSQL` bus's task (none on `SQLite`).
     bus_task: Option<JoinHandle<()>>,
 }
 
 impl Server {
-    /// Opens the store, starts the event bus (over PostgreSQL `NOTIFY` when
-    /// the store is PostgreSQL, so that every server process sharing it sees
-    /// every event; in-process on SQLite), resumes every live game, starts
+    /// Opens the store, starts the event bus (over `PostgreSQL` `NOTIFY` when
+    /// the store is `PostgreSQL`, so that every server process sharing it sees
+    /// every event; in-process on `SQLite`), resumes every live game, starts
     /// deleting expired sessions (now and periodically) and starts serving.
     pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
         let sessions = SessionLifetime::new(config.session_lifetime).map_err(anyhow::Error::msg)?;
@@ -58,7 +59,10 @@ impl Server {
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         for id in &live {
-            app.registry.ensure(id);
+            match GameId::parse(id) {
+                Ok(id) => app.registry.ensure(&id),
+                Err(e) => tracing::error!("not resuming a live game: {e}"),
+            }
         }
         tracing::info!("resumed {} live games", live.len());
         let listener = TcpListener::bind((config.host.as_str(), config.port))

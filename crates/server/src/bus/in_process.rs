@@ -1,9 +1,10 @@
 //! The in-process bus: a broadcast channel per watched game and one for
-//! the lobby. It serves a server on SQLite alone, and is the local half of
-//! the PostgreSQL bus.
+//! the lobby. It serves a server on `SQLite` alone, and is the local half of
+//! the `PostgreSQL` bus.
 
 use crate::bus::EventBus;
 use crate::game::event::Published;
+use crate::ids::GameId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -11,7 +12,7 @@ use tokio::sync::broadcast;
 /// The in-process bus: one broadcast channel per watched game.
 #[derive(Debug)]
 pub struct InProcessBus {
-    games: Mutex<HashMap<String, broadcast::Sender<Arc<Published>>>>,
+    games: Mutex<HashMap<GameId, broadcast::Sender<Arc<Published>>>>,
     lobby: broadcast::Sender<()>,
 }
 
@@ -26,14 +27,20 @@ impl Default for InProcessBus {
 
 impl InProcessBus {
     /// True if someone in this process watches game `game_id`.
-    pub fn watched(&self, game_id: &str) -> bool {
-        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+    pub fn watched(&self, game_id: &GameId) -> bool {
+        let games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         games.get(game_id).is_some_and(|tx| tx.receiver_count() > 0)
     }
 
     /// The games someone in this process watches.
-    pub fn watched_games(&self) -> Vec<String> {
-        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+    pub fn watched_games(&self) -> Vec<GameId> {
+        let games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         games
             .iter()
             .filter(|(_, tx)| tx.receiver_count() > 0)
@@ -43,8 +50,11 @@ impl InProcessBus {
 }
 
 impl EventBus for InProcessBus {
-    fn publish_game(&self, game_id: &str, event: Arc<Published>) {
-        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+    fn publish_game(&self, game_id: &GameId, event: Arc<Published>) {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(tx) = games.get(game_id) {
             if tx.send(event).is_err() {
                 games.remove(game_id);
@@ -52,11 +62,14 @@ impl EventBus for InProcessBus {
         }
     }
 
-    fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>> {
-        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+    fn subscribe_game(&self, game_id: &GameId) -> broadcast::Receiver<Arc<Published>> {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         games.retain(|_, tx| tx.receiver_count() > 0);
         games
-            .entry(game_id.to_owned())
+            .entry(game_id.clone())
             .or_insert_with(|| broadcast::channel(256).0)
             .subscribe()
     }

@@ -1,8 +1,8 @@
 //! The fan-out seam: game and lobby events are published here and every
 //! WebSocket subscribes here.
 //!
-//! Two implementations: [`InProcessBus`] serves one process (SQLite, and
-//! the tests); [`PgBus`] is used whenever the server runs on PostgreSQL, so
+//! Two implementations: [`InProcessBus`] serves one process (`SQLite`, and
+//! the tests); [`PgBus`] is used whenever the server runs on `PostgreSQL`, so
 //! that several server processes sharing one database see each other's
 //! events: it delivers locally at once and sends a small `NOTIFY` (which
 //! game reached which version, or "the lobby changed"); the other processes
@@ -10,13 +10,14 @@
 //! watchers, exactly as they would have been delivered in-process.
 
 mod in_process;
-mod notice;
+pub(crate) mod notice;
 mod postgres;
 
 pub use in_process::InProcessBus;
 pub use postgres::{PgBus, CHANNEL};
 
 use crate::game::event::Published;
+use crate::ids::GameId;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -24,9 +25,9 @@ use tokio::sync::broadcast;
 pub trait EventBus: Send + Sync + 'static {
     /// Sends an event of game `game_id` (already stored) to its
     /// subscribers.
-    fn publish_game(&self, game_id: &str, event: Arc<Published>);
+    fn publish_game(&self, game_id: &GameId, event: Arc<Published>);
     /// Subscribes to the events of game `game_id`.
-    fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>>;
+    fn subscribe_game(&self, game_id: &GameId) -> broadcast::Receiver<Arc<Published>>;
     /// Signals that the lobby changed (a seek opened, closed or was taken, a
     /// game started or ended).
     fn publish_lobby(&self);

@@ -1,12 +1,12 @@
-//! The payload of a PostgreSQL notification between server processes: who
+//! The payload of a `PostgreSQL` notification between server processes: who
 //! sent it and what changed (a game's new version, or the lobby), never the
-//! event itself (PostgreSQL limits payloads to 8000 bytes; receivers load
+//! event itself (`PostgreSQL` limits payloads to 8000 bytes; receivers load
 //! the events from the database).
 
-use crate::ids::is_id;
+use crate::ids::{is_id, GameId};
 use serde::{Deserialize, Serialize};
 
-/// The largest payload accepted (PostgreSQL's own limit).
+/// The largest payload accepted (`PostgreSQL`'s own limit).
 pub const MAX_PAYLOAD: usize = 8000;
 
 /// What a server process tells the others.
@@ -17,8 +17,8 @@ pub enum Notice {
     Game {
         /// The sending process.
         from: String,
-        /// The game's id.
-        game: String,
+        /// The game's id (checked when read).
+        game: GameId,
         /// Its latest version.
         version: i64,
     },
@@ -52,10 +52,7 @@ impl Notice {
         if !is_id(notice.from()) {
             return Err("the sender is not an id".into());
         }
-        if let Notice::Game { game, version, .. } = &notice {
-            if !is_id(game) {
-                return Err("the game is not an id".into());
-            }
+        if let Notice::Game { version, .. } = &notice {
             if *version < 1 {
                 return Err(format!("version {version} is not positive"));
             }
@@ -72,7 +69,7 @@ mod tests {
     fn notices_round_trip_and_stay_small() {
         let game = Notice::Game {
             from: "p1".into(),
-            game: "abcdefgh12345678".into(),
+            game: GameId::parse("abcdefgh12345678").unwrap(),
             version: 42,
         };
         let lobby = Notice::Lobby { from: "p1".into() };
@@ -85,7 +82,7 @@ mod tests {
             Notice::decode(r#"{"kind":"game","from":"p","game":"g","version":3}"#),
             Ok(Notice::Game {
                 from: "p".into(),
-                game: "g".into(),
+                game: GameId::parse("g").unwrap(),
                 version: 3
             })
         );

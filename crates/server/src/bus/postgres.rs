@@ -1,4 +1,4 @@
-//! The PostgreSQL bus, used when the server runs on PostgreSQL: several
+//! The `PostgreSQL` bus, used when the server runs on `PostgreSQL`: several
 //! server processes sharing one database see each other's events.
 //!
 //! Publishing delivers to this process's watchers at once (through an
@@ -22,7 +22,7 @@ use crate::bus::notice::Notice;
 use crate::bus::{EventBus, InProcessBus};
 use crate::game::event::Published;
 use crate::game::state::GameState;
-use crate::ids::random_token;
+use crate::ids::{random_token, GameId};
 use crate::store::Store;
 use anyhow::Context;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
@@ -33,7 +33,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-/// The PostgreSQL notification channel of the server processes.
+/// The `PostgreSQL` notification channel of the server processes.
 pub const CHANNEL: &str = "gamut_events";
 /// The first wait before reconnecting the listener.
 const FIRST_RETRY: Duration = Duration::from_millis(100);
@@ -41,7 +41,7 @@ const FIRST_RETRY: Duration = Duration::from_millis(100);
 /// long starts the back-off over.
 const LAST_RETRY: Duration = Duration::from_secs(10);
 
-/// The bus over PostgreSQL `LISTEN`/`NOTIFY` (see the module docs).
+/// The bus over `PostgreSQL` `LISTEN`/`NOTIFY` (see the module docs).
 pub struct PgBus {
     /// This process's watchers.
     local: InProcessBus,
@@ -50,13 +50,13 @@ pub struct PgBus {
     /// Where new events are loaded from.
     store: Store,
     /// The last version delivered here, per watched game.
-    delivered: Mutex<HashMap<String, i64>>,
+    delivered: Mutex<HashMap<GameId, i64>>,
     /// Payloads to send, in order.
     outgoing: mpsc::UnboundedSender<String>,
 }
 
 impl PgBus {
-    /// Connects to PostgreSQL at `url` (a small pool for sending, one
+    /// Connects to `PostgreSQL` at `url` (a small pool for sending, one
     /// listening connection) and starts the task that sends and receives
     /// notices; it runs until aborted.
     pub async fn start(url: &str, store: Store) -> anyhow::Result<(Arc<PgBus>, JoinHandle<()>)> {
@@ -91,13 +91,16 @@ impl PgBus {
 
     /// Delivers `event` of game `game_id` to this process's watchers unless
     /// it was delivered already (or a later one was).
-    fn deliver(&self, game_id: &str, event: Arc<Published>) {
-        let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
+    fn deliver(&self, game_id: &GameId, event: Arc<Published>) {
+        let mut delivered = self
+            .delivered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !self.local.watched(game_id) {
             delivered.remove(game_id);
             return;
         }
-        let last = delivered.entry(game_id.to_owned()).or_insert(i64::MIN);
+        let last = delivered.entry(game_id.clone()).or_insert(i64::MIN);
         if event.version > *last {
             *last = event.version;
             self.local.publish_game(game_id, event);
@@ -105,8 +108,11 @@ impl PgBus {
     }
 
     /// The last version of game `game_id` delivered here.
-    fn last_delivered(&self, game_id: &str) -> Option<i64> {
-        let delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
+    fn last_delivered(&self, game_id: &GameId) -> Option<i64> {
+        let delivered = self
+            .delivered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         delivered.get(game_id).copied()
     }
 
@@ -171,7 +177,10 @@ impl PgBus {
     async fn catch_up_all(&self) {
         let watched = self.local.watched_games();
         {
-            let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
+            let mut delivered = self
+                .delivered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             delivered.retain(|game, _| watched.contains(game));
         }
         for game in &watched {
@@ -182,15 +191,18 @@ impl PgBus {
     /// Delivers the events of game `game_id` stored after the last one
     /// delivered here (if nothing was, only the latest: a watcher that lacks
     /// more catches up itself). `latest`: its latest version, if known.
-    async fn catch_up(&self, game_id: &str, latest: Option<i64>) {
+    async fn catch_up(&self, game_id: &GameId, latest: Option<i64>) {
         if !self.local.watched(game_id) {
-            let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
+            let mut delivered = self
+                .delivered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             delivered.remove(game_id);
             return;
         }
         let latest = match latest {
             Some(version) => version,
-            None => match self.store.game_version(game_id).await {
+            None => match self.store.game_version(game_id.as_str()).await {
                 Ok(Some(version)) => version,
                 Ok(None) => return,
                 Err(e) => {
@@ -217,17 +229,17 @@ impl PgBus {
 }
 
 impl EventBus for PgBus {
-    fn publish_game(&self, game_id: &str, event: Arc<Published>) {
+    fn publish_game(&self, game_id: &GameId, event: Arc<Published>) {
         let version = event.version;
         self.deliver(game_id, event);
         self.notify(&Notice::Game {
             from: self.origin.clone(),
-            game: game_id.to_owned(),
+            game: game_id.clone(),
             version,
         });
     }
 
-    fn subscribe_game(&self, game_id: &str) -> broadcast::Receiver<Arc<Published>> {
+    fn subscribe_game(&self, game_id: &GameId) -> broadcast::Receiver<Arc<Published>> {
         self.local.subscribe_game(game_id)
     }
 

@@ -1,28 +1,41 @@
-//! The events that change a game, as stored (one row each) and as
-//! published to viewers.
+//! The events that change a game, as stored (one row each, JSON:
+//! [`StoredEvent`]) and as published to viewers ([`Published`], rendered
+//! per viewer into the wire's [`EventView`]).
 
 use crate::clock::Clocks;
 use crate::game::meta::Seat;
-use gamut_core::{Outcome, Player};
+use crate::game::view::{EventBody, EventView};
+use gamut_core::{EndReason, Outcome, Player};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
-/// A finished game's result.
+/// A finished game's result (stored in the `end` event and the summary
+/// row; sent in summaries, states and `end` events).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultView {
     /// The winning side, `None` for a draw.
-    pub winner: Option<usize>,
-    /// Why it ended (`connection`, `resignation`, ...).
-    pub reason: String,
+    #[serde(default, with = "crate::wire::option_side")]
+    pub winner: Option<Player>,
+    /// Why it ended.
+    pub reason: EndReason,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub text: String,
+}
+
+impl ResultView {
+    /// The result as an engine outcome.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            winner: self.winner,
+            reason: self.reason,
+        }
+    }
 }
 
 impl From<Outcome> for ResultView {
     fn from(o: Outcome) -> Self {
         ResultView {
-            winner: o.winner.map(Player::index),
-            reason: o.reason.as_str().to_owned(),
+            winner: o.winner,
+            reason: o.reason,
             text: o.result_text().to_owned(),
         }
     }
@@ -51,7 +64,8 @@ pub enum StoredEvent {
     /// A move.
     Move {
         /// Who moved.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
         /// The move, canonical notation.
         #[serde(rename = "move")]
         mv: String,
@@ -61,27 +75,32 @@ pub enum StoredEvent {
     /// A draw offer.
     DrawOffer {
         /// Who offers.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
     },
     /// A draw offer declined.
     DrawDeclined {
         /// Who declined.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
     },
     /// A takeback request.
     TakebackRequest {
         /// Who asks.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
     },
     /// A takeback request declined.
     TakebackDeclined {
         /// Who declined.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
     },
     /// Moves taken back.
     Takeback {
         /// Who asked.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
         /// The plies taken back, last first.
         undone: Vec<String>,
         /// The clocks after it.
@@ -90,7 +109,8 @@ pub enum StoredEvent {
     /// A placement kept hidden until both sides have placed.
     HiddenPlacement {
         /// Who placed.
-        side: usize,
+        #[serde(with = "crate::wire::side")]
+        side: Player,
         /// The placement.
         #[serde(rename = "move")]
         mv: String,
@@ -117,6 +137,15 @@ pub enum StoredEvent {
     },
 }
 
+/// Where each side is in a hidden placement phase, after an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HiddenProgress {
+    /// Placements made per side.
+    pub placed: [usize; 2],
+    /// Each side's legal next placements (empty: done).
+    pub legal: [Vec<String>; 2],
+}
+
 /// An event as published: the stored event plus what viewers need to apply
 /// it without rules code.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,57 +159,177 @@ pub struct Published {
     /// Position text after it.
     pub position: String,
     /// Side to move after it (`None` when over or hidden).
-    pub to_move: Option<usize>,
+    pub to_move: Option<Player>,
     /// Legal moves after it.
     pub legal: Vec<String>,
     /// Plies played after it.
     pub moves: usize,
-    /// During a hidden placement phase: placements per side and each side's
-    /// legal placements.
-    pub hidden: Option<([usize; 2], [Vec<String>; 2])>,
+    /// During a hidden placement phase: where each side is.
+    pub hidden: Option<HiddenProgress>,
 }
 
 impl Published {
-    /// The event as `viewer` (a side, or `None` for spectators) may see it.
-    pub fn render(&self, viewer: Option<usize>) -> Value {
-        let mut v = serde_json::to_value(&self.event).unwrap_or_else(|_| json!({}));
-        let obj = match v.as_object_mut() {
-            Some(obj) => obj,
-            None => return json!({"version": self.version}),
-        };
-        obj.insert("version".into(), json!(self.version));
-        obj.insert("at".into(), json!(self.at));
-        match &self.event {
-            StoredEvent::Started { .. }
-            | StoredEvent::Move { .. }
-            | StoredEvent::Takeback { .. }
-            | StoredEvent::Placements { .. } => {
-                obj.insert("position".into(), json!(self.position));
-                obj.insert("to_move".into(), json!(self.to_move));
-                obj.insert("legal".into(), json!(self.legal));
-                match self.event {
-                    StoredEvent::Move { .. } => obj.insert("ply".into(), json!(self.moves)),
-                    // A placements event's `moves` is the list of placements.
-                    StoredEvent::Placements { .. } => obj.insert("plies".into(), json!(self.moves)),
-                    _ => obj.insert("moves".into(), json!(self.moves)),
-                };
-            }
-            StoredEvent::HiddenPlacement { side, .. } => {
-                if let Some((placed, legal)) = &self.hidden {
-                    obj.insert("placed".into(), json!(placed));
-                    obj.insert(
-                        "done".into(),
-                        json!([legal[0].is_empty(), legal[1].is_empty()]),
-                    );
-                    if viewer == Some(*side) {
-                        obj.insert("legal".into(), json!(legal[*side]));
-                    } else {
-                        obj.remove("move");
-                    }
+    /// The event as `viewer` (a side, or `None` for spectators) may see it:
+    /// a hidden placement's move and legal placements only for its side.
+    pub fn render(&self, viewer: Option<Player>) -> EventView {
+        let position = || self.position.clone();
+        let legal = || self.legal.clone();
+        let body = match self.event.clone() {
+            StoredEvent::Started { players, clocks } => EventBody::Started {
+                players,
+                clocks,
+                position: position(),
+                to_move: self.to_move,
+                legal: legal(),
+                moves: self.moves,
+            },
+            StoredEvent::Move { side, mv, clocks } => EventBody::Move {
+                side,
+                mv,
+                clocks,
+                position: position(),
+                to_move: self.to_move,
+                legal: legal(),
+                ply: self.moves,
+            },
+            StoredEvent::DrawOffer { side } => EventBody::DrawOffer { side },
+            StoredEvent::DrawDeclined { side } => EventBody::DrawDeclined { side },
+            StoredEvent::TakebackRequest { side } => EventBody::TakebackRequest { side },
+            StoredEvent::TakebackDeclined { side } => EventBody::TakebackDeclined { side },
+            StoredEvent::Takeback {
+                side,
+                undone,
+                clocks,
+            } => EventBody::Takeback {
+                side,
+                undone,
+                clocks,
+                position: position(),
+                to_move: self.to_move,
+                legal: legal(),
+                moves: self.moves,
+            },
+            StoredEvent::HiddenPlacement { side, mv, clocks } => {
+                let own = viewer == Some(side);
+                let progress = self.hidden.clone().unwrap_or(HiddenProgress {
+                    placed: [0, 0],
+                    legal: [Vec::new(), Vec::new()],
+                });
+                let done = [progress.legal[0].is_empty(), progress.legal[1].is_empty()];
+                EventBody::HiddenPlacement {
+                    side,
+                    mv: own.then_some(mv),
+                    clocks,
+                    placed: progress.placed,
+                    done,
+                    legal: own.then(|| progress.legal[side.index()].clone()),
                 }
             }
-            _ => {}
+            StoredEvent::Placements { moves, clocks } => EventBody::Placements {
+                moves,
+                clocks,
+                position: position(),
+                to_move: self.to_move,
+                legal: legal(),
+                plies: self.moves,
+            },
+            StoredEvent::End {
+                result,
+                clocks,
+                ratings,
+            } => EventBody::End {
+                result,
+                clocks,
+                ratings,
+            },
+        };
+        EventView {
+            version: self.version,
+            at: self.at,
+            body,
         }
-        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn stored_events_keep_their_json() {
+        // As stored by every version of the server: sides are 0 and 1.
+        let stored = [
+            json!({"kind": "move", "side": 1, "move": "b1-b3", "clocks": null}),
+            json!({"kind": "draw-offer", "side": 0}),
+            json!({"kind": "takeback", "side": 0, "undone": ["a", "b"], "clocks": null}),
+            json!({"kind": "end", "result": {"winner": 0, "reason": "resignation", "text": "1-0"},
+                   "clocks": {"ms": [5, 0], "running": null, "at": 9, "placing": [false, false]}}),
+            json!({"kind": "end", "result": {"winner": null, "reason": "aborted", "text": "1/2-1/2"},
+                   "clocks": null, "ratings": [{"before": 1500.0, "after": 1400.0},
+                                               {"before": 1500.0, "after": 1600.0}]}),
+        ];
+        for json in stored {
+            let event: StoredEvent = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&event).unwrap(), json);
+        }
+        let event: StoredEvent =
+            serde_json::from_value(json!({"kind": "hidden-placement", "side": 1, "move": "K@e8"}))
+                .unwrap();
+        assert_eq!(
+            event,
+            StoredEvent::HiddenPlacement {
+                side: Player::Second,
+                mv: "K@e8".into(),
+                clocks: None
+            }
+        );
+        for bad in [
+            json!({"kind": "move", "side": 7, "move": "x", "clocks": null}),
+            json!({"kind": "end", "result": {"winner": 0, "reason": "boredom", "text": "1-0"},
+                   "clocks": null}),
+            json!({"kind": "started", "players": [null, null],
+                   "clocks": {"ms": [1, 1], "running": 9, "at": 0}}),
+        ] {
+            assert!(
+                serde_json::from_value::<StoredEvent>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hidden_placement_shows_its_move_only_to_its_side() {
+        let published = Published {
+            version: 5,
+            at: 9,
+            event: StoredEvent::HiddenPlacement {
+                side: Player::Second,
+                mv: "K@e8".into(),
+                clocks: None,
+            },
+            position: "p".into(),
+            to_move: None,
+            legal: Vec::new(),
+            moves: 3,
+            hidden: Some(HiddenProgress {
+                placed: [0, 1],
+                legal: [vec!["K@e1".into()], vec!["Q@d8".into()]],
+            }),
+        };
+        let own = serde_json::to_value(published.render(Some(Player::Second))).unwrap();
+        assert_eq!(
+            own,
+            json!({"version": 5, "at": 9, "kind": "hidden-placement", "side": 1, "move": "K@e8",
+                   "clocks": null, "placed": [0, 1], "done": [false, false], "legal": ["Q@d8"]})
+        );
+        for viewer in [None, Some(Player::First)] {
+            let other = serde_json::to_value(published.render(viewer)).unwrap();
+            assert_eq!(
+                other,
+                json!({"version": 5, "at": 9, "kind": "hidden-placement", "side": 1,
+                       "clocks": null, "placed": [0, 1], "done": [false, false]})
+            );
+        }
     }
 }

@@ -15,7 +15,7 @@
 //! When both sides are done, the buffered placements are played on the real
 //! game in the engine's order.
 
-use gamut_core::DynMatch;
+use gamut_core::{DynMatch, Player};
 use gamut_games::Match;
 
 /// The longest placement sequence accepted per side (guards the loops).
@@ -25,8 +25,8 @@ const MAX_PLACEMENTS: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HiddenPhase {
     /// The side the engine lets place first.
-    pub first: usize,
-    /// Each side's placements so far.
+    pub first: Player,
+    /// Each side's placements so far (indexed by [`Player::index`]).
     pub pending: [Vec<String>; 2],
 }
 
@@ -34,9 +34,19 @@ impl HiddenPhase {
     /// A phase starting now, if `game` is at the start of a placement phase.
     pub fn begin(game: &dyn DynMatch) -> Option<HiddenPhase> {
         game.placing().then(|| HiddenPhase {
-            first: game.side_to_move().index(),
+            first: game.side_to_move(),
             pending: [Vec::new(), Vec::new()],
         })
+    }
+
+    /// `side`'s placements so far.
+    pub fn placements(&self, side: Player) -> &[String] {
+        &self.pending[side.index()]
+    }
+
+    /// Adds `side`'s placement `mv` (checked with [`HiddenPhase::check`]).
+    pub fn push(&mut self, side: Player, mv: String) {
+        self.pending[side.index()].push(mv);
     }
 
     /// How many placements each side made.
@@ -47,11 +57,11 @@ impl HiddenPhase {
     /// A copy of `game` with `side`'s placements played (after stand-ins
     /// for the first side when `side` is second); `None` if they do not
     /// replay.
-    fn simulate(&self, game: &dyn Match, side: usize) -> Option<Box<dyn Match>> {
+    fn simulate(&self, game: &dyn Match, side: Player) -> Option<Box<dyn Match>> {
         let mut sim = game.clone_match();
         if side != self.first {
             let mut n = 0;
-            while sim.side_to_move().index() == self.first && sim.placing() {
+            while sim.side_to_move() == self.first && sim.placing() {
                 n += 1;
                 if n > MAX_PLACEMENTS {
                     return None;
@@ -63,14 +73,14 @@ impl HiddenPhase {
                 sim.play(&stand_in).ok()?;
             }
         }
-        for mv in &self.pending[side] {
+        for mv in self.placements(side) {
             sim.play(mv).ok()?;
         }
         Some(sim)
     }
 
     /// `side`'s legal next placements (empty once it is done).
-    pub fn legal(&self, game: &dyn Match, side: usize) -> Vec<String> {
+    pub fn legal(&self, game: &dyn Match, side: Player) -> Vec<String> {
         self.view_for(game, side)
             .map(|sim| sim.legal_moves())
             .unwrap_or_default()
@@ -79,25 +89,25 @@ impl HiddenPhase {
     /// What `side` may see while it places: a copy of `game` with its own
     /// placements (and stand-ins for the other side's when it places
     /// second), `side` to move; `None` once it is done.
-    pub fn view_for(&self, game: &dyn Match, side: usize) -> Option<Box<dyn Match>> {
+    pub fn view_for(&self, game: &dyn Match, side: Player) -> Option<Box<dyn Match>> {
         self.simulate(game, side)
-            .filter(|sim| sim.side_to_move().index() == side && sim.placing())
+            .filter(|sim| sim.side_to_move() == side && sim.placing())
     }
 
     /// True if `side` has placed all its pieces.
-    pub fn done(&self, game: &dyn Match, side: usize) -> bool {
+    pub fn done(&self, game: &dyn Match, side: Player) -> bool {
         self.legal(game, side).is_empty()
     }
 
     /// Checks `side`'s placement `mv`; returns it in canonical notation.
-    pub fn check(&self, game: &dyn Match, side: usize, mv: &str) -> Result<String, String> {
-        if self.pending[side].len() >= MAX_PLACEMENTS {
+    pub fn check(&self, game: &dyn Match, side: Player, mv: &str) -> Result<String, String> {
+        if self.placements(side).len() >= MAX_PLACEMENTS {
             return Err("too many placements".into());
         }
         let mut sim = self
             .simulate(game, side)
             .ok_or_else(|| "the placements do not replay".to_string())?;
-        if sim.side_to_move().index() != side || !sim.placing() {
+        if sim.side_to_move() != side || !sim.placing() {
             return Err("you have placed all your pieces".into());
         }
         // While `side` is placing, its every legal move is a placement.
@@ -108,10 +118,9 @@ impl HiddenPhase {
     /// Every placement in the engine's order: the first side's, then the
     /// second's.
     pub fn in_engine_order(&self) -> Vec<String> {
-        let second = 1 - self.first;
-        self.pending[self.first]
+        self.placements(self.first)
             .iter()
-            .chain(self.pending[second].iter())
+            .chain(self.placements(self.first.other()))
             .cloned()
             .collect()
     }
@@ -137,14 +146,14 @@ mod tests {
         let game = football_at_placement();
         let mut phase = HiddenPhase::begin(game.as_ref()).unwrap();
         let first = phase.first;
-        let second = 1 - first;
+        let second = first.other();
         // The real first side places differently from the stand-ins.
         let mut real = game.clone_box();
-        while real.side_to_move().index() == first && real.placing() {
+        while real.side_to_move() == first && real.placing() {
             let legal = real.legal_moves();
             let mv = legal[legal.len() - 1].clone();
             let canonical = phase.check(game.as_ref(), first, &mv).unwrap();
-            phase.pending[first].push(canonical);
+            phase.push(first, canonical);
             real.play(&mv).unwrap();
         }
         assert!(phase.done(game.as_ref(), first));
@@ -156,7 +165,8 @@ mod tests {
             predicted.sort();
             assert_eq!(predicted, expected);
             let mv = expected[expected.len() / 2].clone();
-            phase.pending[second].push(phase.check(game.as_ref(), second, &mv).unwrap());
+            let canonical = phase.check(game.as_ref(), second, &mv).unwrap();
+            phase.push(second, canonical);
             real.play(&mv).unwrap();
         }
         // Revealed in the engine's order, they replay to the same position.

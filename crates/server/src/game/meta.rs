@@ -1,33 +1,52 @@
-//! The fixed facts of a game: which game, options, clock, seats.
+//! The fixed facts of a game: which game, options, clock, how it was
+//! paired, seats; read from and written to the store's summary row (whose
+//! columns are text: the conversions, with clear errors, are here).
 
-use crate::clock::ClockControl;
+use crate::clock::{ClockControl, Speed};
+use crate::game::status::GameStatus;
+use crate::ids::{GameId, UserId};
 use crate::store::{GameRow, UserRow};
+use gamut_ai::Level;
+use gamut_core::Player;
 use gamut_games::GameKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
 
 /// A user as shown to clients.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserView {
     /// Id.
-    pub id: String,
+    pub id: UserId,
     /// Name.
     pub name: String,
     /// A guest.
     pub guest: bool,
 }
 
-impl From<&UserRow> for UserView {
-    fn from(u: &UserRow) -> Self {
-        UserView {
-            id: u.id.clone(),
+impl UserView {
+    /// The user of a stored row (its id checked).
+    pub fn from_row(u: &UserRow) -> Result<UserView, String> {
+        Ok(UserView {
+            id: UserId::parse(&u.id).map_err(|e| e.to_string())?,
             name: u.name.clone(),
             guest: u.guest,
+        })
+    }
+
+    /// The row storing this user.
+    pub fn to_row(&self) -> UserRow {
+        UserRow {
+            id: self.id.to_string(),
+            name: self.name.clone(),
+            guest: self.guest,
         }
     }
 }
 
-/// Who sits on one side.
+/// Who sits on one side (stored as JSON in the summary row and in the
+/// `started` event, sent in `players`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Seat {
@@ -40,14 +59,15 @@ pub enum Seat {
     },
     /// The computer at a level.
     Computer {
-        /// The level's name.
-        computer: String,
+        /// The level (by name: `easy`).
+        #[serde(with = "crate::wire::text")]
+        computer: Level,
     },
 }
 
 impl Seat {
     /// The user id, for a person.
-    pub fn user_id(&self) -> Option<&str> {
+    pub fn user_id(&self) -> Option<&UserId> {
         match self {
             Seat::Human { user, .. } => Some(&user.id),
             Seat::Computer { .. } => None,
@@ -63,11 +83,61 @@ impl Seat {
     }
 }
 
+/// The side `user` sits on in `seats`, if any.
+pub fn side_in(seats: &[Option<Seat>; 2], user: &UserId) -> Option<Player> {
+    Player::BOTH
+        .into_iter()
+        .find(|p| seats[p.index()].as_ref().and_then(Seat::user_id) == Some(user))
+}
+
+/// How the players of a game were brought together (stored in the summary
+/// row's `kind` column as `computer`, `seek` or `challenge`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pairing {
+    /// Against the computer: starts at once.
+    Computer,
+    /// An open seek, listed in the lobby.
+    Seek,
+    /// A private challenge: not listed, shared by its link.
+    Challenge,
+}
+
+impl Pairing {
+    /// Every pairing.
+    pub const ALL: [Pairing; 3] = [Pairing::Computer, Pairing::Seek, Pairing::Challenge];
+
+    /// The name stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pairing::Computer => "computer",
+            Pairing::Seek => "seek",
+            Pairing::Challenge => "challenge",
+        }
+    }
+}
+
+impl fmt::Display for Pairing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Pairing {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Pairing::ALL
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| format!("unknown pairing '{s}' (computer, seek or challenge)"))
+    }
+}
+
 /// The fixed facts of a game, read from its summary row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameMeta {
     /// Game id.
-    pub id: String,
+    pub id: GameId,
     /// Which game.
     pub kind: GameKind,
     /// Complete options.
@@ -77,57 +147,100 @@ pub struct GameMeta {
     /// Clock control.
     pub clock: ClockControl,
     /// Speed category.
-    pub speed: String,
+    pub speed: Speed,
     /// Rated.
     pub rated: bool,
-    /// `computer`, `seek` or `challenge`.
-    pub kind_of_game: String,
-    /// The seats.
+    /// How the players were paired.
+    pub pairing: Pairing,
+    /// The seats (indexed by [`Player::index`]).
     pub seats: [Option<Seat>; 2],
     /// Creation time.
     pub created_at: i64,
 }
 
 impl GameMeta {
-    /// Reads a summary row; errors name what is corrupt.
+    /// Reads a summary row; errors name the game and what is corrupt.
     pub fn from_row(row: &GameRow) -> Result<GameMeta, String> {
-        let kind: GameKind = row
-            .game
-            .parse()
-            .map_err(|e| format!("game {}: {e}", row.id))?;
-        let options: BTreeMap<String, String> = serde_json::from_str(&row.options)
-            .map_err(|e| format!("game {} options: {e}", row.id))?;
+        let corrupt = |what: &str, e: &dyn fmt::Display| format!("game {} {what}: {e}", row.id);
+        let id = GameId::parse(&row.id).map_err(|e| corrupt("id", &e))?;
+        let kind: GameKind = row.game.parse().map_err(|e| corrupt("game", &e))?;
+        let options: BTreeMap<String, String> =
+            serde_json::from_str(&row.options).map_err(|e| corrupt("options", &e))?;
         let clock: ClockControl =
-            serde_json::from_str(&row.clock).map_err(|e| format!("game {} clock: {e}", row.id))?;
+            serde_json::from_str(&row.clock).map_err(|e| corrupt("clock", &e))?;
+        let speed: Speed = row.speed.parse().map_err(|e| corrupt("speed", &e))?;
+        let pairing: Pairing = row.kind.parse().map_err(|e| corrupt("kind", &e))?;
         let seat = |s: &Option<String>| -> Result<Option<Seat>, String> {
             s.as_deref()
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("game {} seat: {e}", row.id))
+                .map_err(|e| corrupt("seat", &e))
         };
         Ok(GameMeta {
-            id: row.id.clone(),
+            id,
             kind,
             options: options.into_iter().collect(),
             start: row.start_text.clone(),
             clock,
-            speed: row.speed.clone(),
+            speed,
             rated: row.rated,
-            kind_of_game: row.kind.clone(),
+            pairing,
             seats: [seat(&row.seats[0])?, seat(&row.seats[1])?],
             created_at: row.created_at,
         })
     }
 
-    /// The side `user_id` plays, if any.
-    pub fn side_of(&self, user_id: &str) -> Option<usize> {
-        (0..2).find(|&i| self.seats[i].as_ref().and_then(Seat::user_id) == Some(user_id))
+    /// The summary row of this game when it is created by `creator`, with
+    /// `status` and at `version` (no moves, no result yet).
+    pub fn new_row(
+        &self,
+        creator: &UserId,
+        status: GameStatus,
+        version: i64,
+    ) -> Result<GameRow, String> {
+        let json = |seat: &Option<Seat>| {
+            seat.as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(|e| e.to_string())
+        };
+        let user =
+            |seat: &Option<Seat>| seat.as_ref().and_then(Seat::user_id).map(UserId::to_string);
+        Ok(GameRow {
+            id: self.id.to_string(),
+            game: self.kind.name().to_owned(),
+            options: serde_json::to_string(&self.options_map()).map_err(|e| e.to_string())?,
+            start_text: self.start.clone(),
+            clock: serde_json::to_string(&self.clock).map_err(|e| e.to_string())?,
+            speed: self.speed.as_str().to_owned(),
+            rated: self.rated,
+            kind: self.pairing.as_str().to_owned(),
+            status: status.as_str().to_owned(),
+            seats: [json(&self.seats[0])?, json(&self.seats[1])?],
+            users: [user(&self.seats[0]), user(&self.seats[1])],
+            creator: creator.to_string(),
+            version,
+            moves: 0,
+            result: None,
+            created_at: self.created_at,
+            ended_at: None,
+        })
+    }
+
+    /// The side `user` plays, if any.
+    pub fn side_of(&self, user: &UserId) -> Option<Player> {
+        side_in(&self.seats, user)
+    }
+
+    /// Who sits on `side`.
+    pub fn seat(&self, side: Player) -> Option<&Seat> {
+        self.seats[side.index()].as_ref()
     }
 
     /// The computer's level on `side`, if the computer plays it.
-    pub fn computer_level(&self, side: usize) -> Option<gamut_ai::Level> {
-        match &self.seats[side] {
-            Some(Seat::Computer { computer }) => computer.parse().ok(),
+    pub fn computer_level(&self, side: Player) -> Option<Level> {
+        match self.seat(side) {
+            Some(Seat::Computer { computer }) => Some(*computer),
             _ => None,
         }
     }
@@ -140,18 +253,83 @@ impl GameMeta {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Options as a JSON object.
-    pub fn options_json(&self) -> serde_json::Value {
-        options_json(&self.options)
+    /// The options as a map (sent and stored as a JSON object).
+    pub fn options_map(&self) -> BTreeMap<String, String> {
+        options_map(&self.options)
     }
 }
 
-/// Option pairs as a JSON object.
-pub fn options_json(options: &[(String, String)]) -> serde_json::Value {
-    serde_json::Value::Object(
-        options
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-            .collect(),
-    )
+/// Option pairs as a map (a JSON object of strings).
+pub fn options_map(options: &[(String, String)]) -> BTreeMap<String, String> {
+    options.iter().cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> GameRow {
+        GameRow {
+            id: "g1".into(),
+            game: "loa".into(),
+            options: r#"{"size":"6"}"#.into(),
+            start_text: None,
+            clock: r#"{"type":"untimed"}"#.into(),
+            speed: "correspondence".into(),
+            rated: false,
+            kind: "computer".into(),
+            status: "live".into(),
+            seats: [
+                Some(r#"{"user":{"id":"u1","name":"alice","guest":true},"rating":1500}"#.into()),
+                Some(r#"{"computer":"easy"}"#.into()),
+            ],
+            users: [Some("u1".into()), None],
+            creator: "u1".into(),
+            version: 1,
+            moves: 0,
+            result: None,
+            created_at: 7,
+            ended_at: None,
+        }
+    }
+
+    #[test]
+    fn a_row_reads_into_types_and_back() {
+        let meta = GameMeta::from_row(&row()).unwrap();
+        assert_eq!(meta.kind, GameKind::Loa);
+        assert_eq!(meta.speed, Speed::Correspondence);
+        assert_eq!(meta.pairing, Pairing::Computer);
+        let alice = UserId::parse("u1").unwrap();
+        assert_eq!(meta.side_of(&alice), Some(Player::First));
+        assert_eq!(meta.computer_level(Player::Second), Some(Level::Easy));
+        assert_eq!(meta.computer_level(Player::First), None);
+        let creator = alice.clone();
+        let back = meta.new_row(&creator, GameStatus::Live, 1).unwrap();
+        assert_eq!(back, row());
+    }
+
+    #[test]
+    fn corrupt_rows_are_errors_naming_the_column() {
+        for (change, column) in [
+            (
+                (|r: &mut GameRow| r.game = "chess".into()) as fn(&mut GameRow),
+                "game",
+            ),
+            (|r| r.speed = "ludicrous".into(), "speed"),
+            (|r| r.kind = "tournament".into(), "kind"),
+            (|r| r.clock = r#"{"type":"sundial"}"#.into(), "clock"),
+            (|r| r.options = "not json".into(), "options"),
+            (
+                |r| r.seats[1] = Some(r#"{"computer":"godlike"}"#.into()),
+                "seat",
+            ),
+            (|r| r.seats[0] = Some(r#"{"user":5}"#.into()), "seat"),
+            (|r| r.id = "../x".into(), "id"),
+        ] {
+            let mut r = row();
+            change(&mut r);
+            let e = GameMeta::from_row(&r).unwrap_err();
+            assert!(e.contains(&format!(" {column}: ")), "{column}: {e}");
+        }
+    }
 }

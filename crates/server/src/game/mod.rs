@@ -1,11 +1,26 @@
-//! Live games: what a game is made of ([`meta`]), the events that change it
-//! ([`event`]), its state rebuilt from them ([`state`]), the hidden
-//! simultaneous placement of Chess Football ([`hidden`]), the task that owns
-//! each live game ([`actor`]) and the table of running tasks ([`registry`]).
+//! Live games: what a game is made of ([`meta`], [`status`]), the events
+//! that change it ([`event`]), its state rebuilt from them ([`state`]) and
+//! what clients see of it ([`view`]); the game's rules as small pure
+//! modules — moves and hidden placements ([`mover`], with the hidden phase
+//! of Chess Football in [`hidden`]), draw offers ([`drawer`]), takebacks
+//! ([`takebacker`]), aborting ([`aborter`]) and ending a game with its
+//! ratings ([`finisher`]); the task that owns each live game and calls them
+//! ([`actor`]) and the table of running tasks ([`registry`]).
 
+pub mod aborter;
 pub mod actor;
+pub mod drawer;
 pub mod event;
+pub mod finisher;
 pub mod hidden;
 pub mod meta;
+pub mod mover;
 pub mod registry;
+pub mod snapshot;
 pub mod state;
+pub mod status;
+pub mod takebacker;
+pub mod view;
+
+#[cfg(test)]
+mod testing;

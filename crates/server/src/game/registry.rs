@@ -3,6 +3,7 @@
 
 use crate::error::ApiError;
 use crate::game::actor::{self, Action, ActorContext, Command};
+use crate::ids::{GameId, UserId};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::{mpsc, oneshot};
@@ -10,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 /// Running game tasks by game id.
 pub struct Registry {
     ctx: ActorContext,
-    tasks: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    tasks: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
 }
 
 impl Registry {
@@ -23,31 +24,39 @@ impl Registry {
     }
 
     /// The task of game `id`, started if not running.
-    pub fn task(&self, id: &str) -> mpsc::Sender<Command> {
-        let mut tasks = self.tasks.lock().unwrap_or_else(|e| e.into_inner());
+    pub fn task(&self, id: &GameId) -> mpsc::Sender<Command> {
+        let mut tasks = self
+            .tasks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         tasks.retain(|_, tx| !tx.is_closed());
         if let Some(tx) = tasks.get(id) {
             return tx.clone();
         }
         let (tx, rx) = mpsc::channel(64);
-        tokio::spawn(actor::run(id.to_owned(), self.ctx.clone(), tx.clone(), rx));
-        tasks.insert(id.to_owned(), tx.clone());
+        tokio::spawn(actor::run(id.clone(), self.ctx.clone(), tx.clone(), rx));
+        tasks.insert(id.clone(), tx.clone());
         tx
     }
 
     /// Makes sure game `id` has a running task (clocks, computer moves).
-    pub fn ensure(&self, id: &str) {
+    pub fn ensure(&self, id: &GameId) {
         self.task(id);
     }
 
     /// Performs `action` for `user_id` in game `id`; the version once
     /// stored.
-    pub async fn act(&self, id: &str, user_id: &str, action: Action) -> Result<i64, ApiError> {
+    pub async fn act(
+        &self,
+        id: &GameId,
+        user_id: &UserId,
+        action: Action,
+    ) -> Result<i64, ApiError> {
         for _ in 0..2 {
             let tx = self.task(id);
             let (reply, answer) = oneshot::channel();
             let cmd = Command::Act {
-                user_id: user_id.to_owned(),
+                user_id: user_id.clone(),
                 action: action.clone(),
                 reply,
             };

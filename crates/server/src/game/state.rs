@@ -1,14 +1,18 @@
 //! A game's state, rebuilt from its stored events by [`GameState::apply`]
-//! (the same function the live game uses), and its views for clients.
+//! (the same function the live game uses), and its views for clients
+//! ([`GameView`], [`GameSummary`]).
 
 use crate::clock::Clocks;
-use crate::game::event::{Published, ResultView, StoredEvent};
+use crate::game::event::{HiddenProgress, Published, ResultView, StoredEvent};
 use crate::game::hidden::HiddenPhase;
 use crate::game::meta::GameMeta;
+use crate::game::status::GameStatus;
+use crate::game::view::{GameSummary, GameView, HiddenView};
+use crate::game::{drawer, finisher, snapshot, takebacker};
+use crate::ids::GameId;
 use crate::store::{EventRow, GameRow, GameUpdate, Store};
 use gamut_core::Player;
 use gamut_games::Match;
-use serde_json::{json, Value};
 
 /// A game as of its latest event.
 pub struct GameState {
@@ -21,15 +25,15 @@ pub struct GameState {
     /// Position text after each ply.
     pub positions: Vec<String>,
     /// The side that played each ply.
-    pub movers: Vec<usize>,
+    pub movers: Vec<Player>,
     /// The clocks (timed games).
     pub clocks: Option<Clocks>,
     /// Both seats filled and play begun.
     pub started: bool,
     /// The side with a pending draw offer.
-    pub draw_offer: Option<usize>,
+    pub draw_offer: Option<Player>,
     /// The side with a pending takeback request.
-    pub takeback_request: Option<usize>,
+    pub takeback_request: Option<Player>,
     /// A hidden placement phase in progress.
     pub hidden: Option<HiddenPhase>,
     /// Placements were stored as open moves (by a server that did not hide
@@ -81,21 +85,30 @@ impl GameState {
         })
     }
 
-    /// Rebuilds game `id` from the store, with the published form of every
-    /// event after version `since`. `Ok(None)` if there is no such game;
-    /// corrupt contents give an error.
+    /// Loads game `id` from the store — its snapshot and the events after
+    /// it ([`snapshot::load`]), or when that cannot serve, every event —
+    /// with the published form of every event after version `since`
+    /// (`i64::MAX`: none). `Ok(None)` if there is no such game; corrupt
+    /// contents give an error.
     pub async fn load(
         store: &Store,
-        id: &str,
+        id: &GameId,
         since: i64,
     ) -> anyhow::Result<Option<(GameState, Vec<Published>)>> {
-        let Some(row) = store.game(id).await? else {
+        let Some(row) = store.game(id.as_str()).await? else {
             return Ok(None);
         };
-        let events = store.events(id).await?;
-        Self::rebuild(&row, &events, since)
-            .map(Some)
-            .map_err(anyhow::Error::msg)
+        let missing = match snapshot::load(store, &row, since).await? {
+            snapshot::Loaded::Done(state, published) => return Ok(Some((state, published))),
+            snapshot::Loaded::Missing => true,
+            snapshot::Loaded::Unusable => false,
+        };
+        let events = store.events(id.as_str()).await?;
+        let loaded = Self::rebuild(&row, &events, since).map_err(anyhow::Error::msg)?;
+        if missing {
+            snapshot::save(store, &loaded.0).await;
+        }
+        Ok(Some(loaded))
     }
 
     /// Rebuilds a game from its row and events.
@@ -124,14 +137,14 @@ impl GameState {
         Ok((state, published))
     }
 
-    /// `waiting`, `live` or `finished`.
-    pub fn status(&self) -> &'static str {
+    /// Where the game is in its life.
+    pub fn status(&self) -> GameStatus {
         if self.result.is_some() {
-            "finished"
+            GameStatus::Finished
         } else if self.started {
-            "live"
+            GameStatus::Live
         } else {
-            "waiting"
+            GameStatus::Waiting
         }
     }
 
@@ -141,20 +154,21 @@ impl GameState {
     }
 
     /// The side to move, while live and not in a hidden phase.
-    pub fn to_move(&self) -> Option<usize> {
-        (self.live() && self.hidden.is_none()).then(|| self.game.side_to_move().index())
+    pub fn to_move(&self) -> Option<Player> {
+        (self.live() && self.hidden.is_none()).then(|| self.game.side_to_move())
     }
 
     /// The summary-row changes after the latest event.
     pub fn update(&self, at: i64) -> GameUpdate {
         GameUpdate {
-            status: self.status().to_owned(),
+            status: self.status().as_str().to_owned(),
             moves: i64::try_from(self.positions.len()).unwrap_or(i64::MAX),
             result: self
                 .result
                 .as_ref()
                 .and_then(|r| serde_json::to_string(r).ok()),
             ended_at: self.result.as_ref().map(|_| at),
+            snapshot: Some(snapshot::encode(self)),
         }
     }
 
@@ -173,7 +187,7 @@ impl GameState {
     }
 
     fn play_recorded(&mut self, mv: &str) -> Result<(), String> {
-        let side = self.game.side_to_move().index();
+        let side = self.game.side_to_move();
         self.game
             .play(mv)
             .map_err(|e| format!("game {}: stored move '{mv}': {e}", self.meta.id))?;
@@ -184,55 +198,25 @@ impl GameState {
 
     /// Applies a stored event (checked: a corrupt event is an error).
     pub fn apply(&mut self, version: i64, at: i64, event: &StoredEvent) -> Result<(), String> {
-        let side_ok = |side: usize| {
-            if side < 2 {
-                Ok(())
-            } else {
-                Err(format!("game {}: bad side {side}", self.meta.id))
-            }
-        };
-        let clocks_ok = |clocks: &Option<Clocks>| match clocks {
-            Some(Clocks {
-                running: Some(side),
-                ..
-            }) if *side > 1 => Err(format!("game {}: bad clocks", self.meta.id)),
-            _ => Ok(()),
-        };
-        match event {
-            StoredEvent::Started { clocks, .. }
-            | StoredEvent::Move { clocks, .. }
-            | StoredEvent::Takeback { clocks, .. }
-            | StoredEvent::Placements { clocks, .. }
-            | StoredEvent::HiddenPlacement { clocks, .. }
-            | StoredEvent::End { clocks, .. } => clocks_ok(clocks)?,
-            _ => {}
-        }
+        self.draw_offer = drawer::pending_after(self.draw_offer, event);
+        self.takeback_request = takebacker::pending_after(self.takeback_request, event);
         match event {
             StoredEvent::Started { players, clocks } => {
                 self.meta.seats = players.clone();
                 self.clocks = *clocks;
                 self.started = true;
             }
-            StoredEvent::Move { side, mv, clocks } => {
-                side_ok(*side)?;
+            StoredEvent::Move { mv, clocks, .. } => {
                 if self.hidden.take().is_some() {
                     self.open_placements = true;
                 }
                 self.play_recorded(mv)?;
                 self.clocks = *clocks;
-                self.draw_offer = None;
-                self.takeback_request = None;
             }
-            StoredEvent::DrawOffer { side } => {
-                side_ok(*side)?;
-                self.draw_offer = Some(*side);
-            }
-            StoredEvent::DrawDeclined { .. } => self.draw_offer = None,
-            StoredEvent::TakebackRequest { side } => {
-                side_ok(*side)?;
-                self.takeback_request = Some(*side);
-            }
-            StoredEvent::TakebackDeclined { .. } => self.takeback_request = None,
+            StoredEvent::DrawOffer { .. }
+            | StoredEvent::DrawDeclined { .. }
+            | StoredEvent::TakebackRequest { .. }
+            | StoredEvent::TakebackDeclined { .. } => {}
             StoredEvent::Takeback { undone, clocks, .. } => {
                 for _ in undone {
                     self.game
@@ -242,16 +226,13 @@ impl GameState {
                     self.movers.pop();
                 }
                 self.clocks = *clocks;
-                self.takeback_request = None;
-                self.draw_offer = None;
             }
             StoredEvent::HiddenPlacement { side, mv, clocks } => {
-                side_ok(*side)?;
                 self.clocks = *clocks;
                 let phase = self.hidden.as_mut().ok_or_else(|| {
                     format!("game {}: placement outside a hidden phase", self.meta.id)
                 })?;
-                phase.pending[*side].push(mv.clone());
+                phase.push(*side, mv.clone());
             }
             StoredEvent::Placements { moves, clocks } => {
                 for mv in moves {
@@ -261,22 +242,10 @@ impl GameState {
                 self.clocks = *clocks;
             }
             StoredEvent::End { result, clocks, .. } => {
-                if let Some(w) = result.winner {
-                    side_ok(w)?;
-                }
-                let loser = result.winner.map(|w| Player::from_index(w).other());
-                match (result.reason.as_str(), loser) {
-                    ("resignation", Some(l)) => self.game.resign(l),
-                    ("timeout", Some(l)) => self.game.timeout(l),
-                    ("agreement", _) => self.game.agree_draw(),
-                    ("aborted", _) => self.game.abort(),
-                    _ => {}
-                }
+                finisher::record_end(self.game.as_mut(), result);
                 self.result = Some(result.clone());
                 self.clocks = *clocks;
                 self.hidden = None;
-                self.draw_offer = None;
-                self.takeback_request = None;
             }
         }
         self.version = version;
@@ -294,14 +263,9 @@ impl GameState {
             to_move: self.to_move(),
             legal: self.legal(),
             moves: self.positions.len(),
-            hidden: self.hidden.as_ref().map(|h| {
-                (
-                    h.placed(),
-                    [
-                        h.legal(self.game.as_ref(), 0),
-                        h.legal(self.game.as_ref(), 1),
-                    ],
-                )
+            hidden: self.hidden.as_ref().map(|h| HiddenProgress {
+                placed: h.placed(),
+                legal: Player::BOTH.map(|side| h.legal(self.game.as_ref(), side)),
             }),
         }
     }
@@ -316,137 +280,115 @@ impl GameState {
         }
     }
 
-    /// Game summary JSON (lists and lobby).
-    pub fn summary(&self) -> Value {
-        summary_json(
+    /// The game summary (lists and lobby).
+    pub fn summary(&self) -> GameSummary {
+        summary(
             &self.meta,
             self.status(),
             self.positions.len(),
-            self.result.as_ref(),
+            self.result.clone(),
         )
     }
 
     /// The full state as `viewer` (a side or `None`) may see it.
-    pub fn view(&self, viewer: Option<usize>) -> Value {
+    pub fn view(&self, viewer: Option<Player>) -> GameView {
         let m = self.game.as_ref();
-        let hidden = self.hidden.as_ref().map(|h| {
-            json!({
-                "placed": h.placed(),
-                "done": [h.done(m, 0), h.done(m, 1)],
-                "yours": viewer.map(|s| h.pending[s].clone()).unwrap_or_default(),
-                "legal": viewer.map(|s| h.legal(m, s)).unwrap_or_default(),
-            })
+        let hidden = self.hidden.as_ref().map(|h| HiddenView {
+            placed: h.placed(),
+            done: Player::BOTH.map(|side| h.done(m, side)),
+            yours: viewer
+                .map(|side| h.placements(side).to_vec())
+                .unwrap_or_default(),
+            legal: viewer.map(|side| h.legal(m, side)).unwrap_or_default(),
         });
-        json!({
-            "id": self.meta.id,
-            "version": self.version,
-            "game": self.meta.kind.name(),
-            "title": self.meta.kind.title(),
-            "options": self.meta.options_json(),
-            "sides": [m.side_name(Player::First), m.side_name(Player::Second)],
-            "clock": self.meta.clock,
-            "speed": self.meta.speed,
-            "rated": self.meta.rated,
-            "status": self.status(),
-            "players": self.meta.seats,
-            "you": viewer,
-            "start": m.start_text(),
-            "position": m.position_text(),
-            "moves": m.moves(),
-            "positions": self.positions,
-            "to_move": self.to_move(),
-            "legal": self.legal(),
-            "clocks": self.clocks,
-            "draw_offer": self.draw_offer,
-            "takeback_request": self.takeback_request,
-            "hidden": hidden,
-            "result": self.result,
-        })
+        GameView {
+            id: self.meta.id.clone(),
+            version: self.version,
+            game: self.meta.kind,
+            title: self.meta.kind.title().to_owned(),
+            options: self.meta.options_map(),
+            sides: Player::BOTH.map(|side| m.side_name(side).to_owned()),
+            clock: self.meta.clock,
+            speed: self.meta.speed,
+            rated: self.meta.rated,
+            status: self.status(),
+            players: self.meta.seats.clone(),
+            you: viewer,
+            start: m.start_text(),
+            position: m.position_text(),
+            moves: m.moves(),
+            positions: self.positions.clone(),
+            to_move: self.to_move(),
+            legal: self.legal(),
+            clocks: self.clocks,
+            draw_offer: self.draw_offer,
+            takeback_request: self.takeback_request,
+            hidden,
+            result: self.result.clone(),
+        }
     }
 }
 
-/// Game summary JSON from its parts.
-pub fn summary_json(
+/// A game summary from its parts.
+pub fn summary(
     meta: &GameMeta,
-    status: &str,
+    status: GameStatus,
     moves: usize,
-    result: Option<&ResultView>,
-) -> Value {
-    json!({
-        "id": meta.id,
-        "game": meta.kind.name(),
-        "options": meta.options_json(),
-        "clock": meta.clock,
-        "speed": meta.speed,
-        "rated": meta.rated,
-        "status": status,
-        "players": meta.seats,
-        "moves": moves,
-        "result": result,
-        "created_at": meta.created_at,
-    })
+    result: Option<ResultView>,
+) -> GameSummary {
+    GameSummary {
+        id: meta.id.clone(),
+        game: meta.kind,
+        options: meta.options_map(),
+        clock: meta.clock,
+        speed: meta.speed,
+        rated: meta.rated,
+        status,
+        players: meta.seats.clone(),
+        moves,
+        result,
+        created_at: meta.created_at,
+    }
 }
 
-/// Game summary JSON straight from a summary row (no replay).
-pub fn summary_from_row(row: &GameRow) -> Result<Value, String> {
+/// A game summary straight from a summary row (no replay); errors name
+/// what is corrupt.
+pub fn summary_from_row(row: &GameRow) -> Result<GameSummary, String> {
     let meta = GameMeta::from_row(row)?;
+    let status: GameStatus = row
+        .status
+        .parse()
+        .map_err(|e| format!("game {} status: {e}", row.id))?;
     let result: Option<ResultView> = row
         .result
         .as_deref()
         .map(serde_json::from_str)
         .transpose()
         .map_err(|e| format!("game {} result: {e}", row.id))?;
-    Ok(summary_json(
+    Ok(summary(
         &meta,
-        &row.status,
+        status,
         usize::try_from(row.moves).unwrap_or(0),
-        result.as_ref(),
+        result,
     ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ClockControl;
-    use crate::game::meta::Seat;
+    use crate::game::testing;
     use gamut_games::GameKind;
-
-    fn football_vs_computer() -> GameState {
-        let computer = || {
-            Some(Seat::Computer {
-                computer: "easy".into(),
-            })
-        };
-        let meta = GameMeta {
-            id: "g".into(),
-            kind: GameKind::Football,
-            options: vec![("placement".into(), "simultaneous".into())],
-            start: None,
-            clock: ClockControl::Untimed,
-            speed: "correspondence".into(),
-            rated: false,
-            kind_of_game: "computer".into(),
-            seats: [computer(), computer()],
-            created_at: 0,
-        };
-        let mut state = GameState::new(meta).unwrap();
-        let started = StoredEvent::Started {
-            players: [computer(), computer()],
-            clocks: None,
-        };
-        state.apply(1, 0, &started).unwrap();
-        state
-    }
 
     #[test]
     fn placements_stored_as_open_moves_still_replay() {
         // A game stored by a server that played simultaneous placements in
         // the open: its move events replay, and play goes on afterwards.
-        let mut state = football_vs_computer();
+        let options = [("placement", "simultaneous")];
+        let mut state = testing::against_computers(GameKind::Football, &options);
         let mut saw_hidden = false;
         for version in 2..40 {
             saw_hidden |= state.hidden.is_some();
-            let side = state.game.side_to_move().index();
+            let side = state.game.side_to_move();
             let mv = state.game.legal_moves()[0].clone();
             let event = StoredEvent::Move {
                 side,
@@ -459,5 +401,35 @@ mod tests {
         assert!(state.open_placements && state.hidden.is_none());
         assert!(state.to_move().is_some());
         assert!(!state.game.placing());
+    }
+
+    #[test]
+    fn a_view_reads_back_as_it_was_sent() {
+        let mut state = testing::two_people(GameKind::Loa, &[("size", "6")]);
+        testing::play_first_legal(&mut state);
+        let view = state.view(Some(Player::Second));
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["you"], 1);
+        assert_eq!(json["to_move"], 1);
+        assert_eq!(json["status"], "live");
+        assert_eq!(json["speed"], "correspondence");
+        assert_eq!(json["options"]["size"], "6");
+        assert_eq!(serde_json::from_value::<GameView>(json).unwrap(), view);
+        assert_eq!(state.summary().status, GameStatus::Live);
+    }
+
+    #[test]
+    fn a_summary_row_with_a_bad_status_or_result_is_an_error() {
+        let state = testing::two_people(GameKind::Loa, &[]);
+        let mut row = state
+            .meta
+            .new_row(&testing::alice(), GameStatus::Live, 1)
+            .unwrap();
+        assert_eq!(summary_from_row(&row).unwrap(), state.summary());
+        row.status = "sleeping".into();
+        assert!(summary_from_row(&row).unwrap_err().contains("status"));
+        row.status = "finished".into();
+        row.result = Some(r#"{"winner": 3, "reason": "timeout", "text": "1-0"}"#.into());
+        assert!(summary_from_row(&row).unwrap_err().contains("result"));
     }
 }

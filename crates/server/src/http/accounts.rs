@@ -3,9 +3,10 @@
 use crate::auth::{self, clear_cookie, session_cookie, session_token};
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
+use crate::http::requests::Credentials;
+use crate::http::views::{MeView, OkView};
 use crate::http::{current_user, json_body, App, AppState};
-use crate::ids::{new_id, now_ms, random_token};
-use crate::store::UserRow;
+use crate::ids::{now_ms, random_token, UserId};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, State};
@@ -13,30 +14,24 @@ use axum::http::header::SET_COOKIE;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
-use serde_json::json;
 use std::net::SocketAddr;
-
-/// Sign-up and sign-in body.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    username: String,
-    password: String,
-}
 
 /// 429: too many `what`, allowed again in `ms` milliseconds.
 fn too_many(what: &str, ms: i64) -> ApiError {
     ApiError::too_many(format!("too many {what}, retry in {} s", (ms + 999) / 1000))
 }
 
-fn user_json(user: &UserRow) -> serde_json::Value {
-    json!({ "user": UserView::from(user) })
+fn signed_in(user: &UserView) -> Json<MeView> {
+    Json(MeView {
+        user: Some(user.clone()),
+    })
 }
 
-async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
+async fn start_session(app: &App, user: &UserView) -> ApiResult<Response> {
     let token = random_token(32);
-    app.store.create_session(&token, &user.id, now_ms()).await?;
+    app.store
+        .create_session(&token, user.id.as_str(), now_ms())
+        .await?;
     Ok((
         [(
             SET_COOKIE,
@@ -46,18 +41,15 @@ async fn start_session(app: &App, user: &UserRow) -> ApiResult<Response> {
                 app.security.secure_cookies,
             ),
         )],
-        Json(user_json(user)),
+        signed_in(user),
     )
         .into_response())
 }
 
 /// `GET /api/me`.
-pub async fn me(
-    State(app): State<AppState>,
-    headers: HeaderMap,
-) -> ApiResult<Json<serde_json::Value>> {
+pub async fn me(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Json<MeView>> {
     let user = current_user(&app, &headers).await?;
-    Ok(Json(json!({ "user": user.as_ref().map(UserView::from) })))
+    Ok(Json(MeView { user }))
 }
 
 /// `POST /api/guest` (new guests are rate-limited per address).
@@ -67,7 +59,7 @@ pub async fn guest(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     if let Some(user) = current_user(&app, &headers).await? {
-        return Ok(Json(user_json(&user)).into_response());
+        return Ok(signed_in(&user).into_response());
     }
     let now = now_ms();
     let addr_key = addr.ip().to_string();
@@ -76,12 +68,12 @@ pub async fn guest(
     }
     app.guests_by_addr.record(&addr_key, now);
     for _ in 0..10 {
-        let user = UserRow {
-            id: new_id(),
+        let user = UserView {
+            id: UserId::random(),
             name: format!("guest-{}", rand::random::<u32>() % 1_000_000),
             guest: true,
         };
-        if app.store.create_user(&user, None).await? {
+        if app.store.create_user(&user.to_row(), None).await? {
             return start_session(&app, &user).await;
         }
     }
@@ -108,12 +100,12 @@ pub async fn signup(
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
-    let user = UserRow {
-        id: new_id(),
+    let user = UserView {
+        id: UserId::random(),
         name: c.username.clone(),
         guest: false,
     };
-    if !app.store.create_user(&user, Some(&hash)).await? {
+    if !app.store.create_user(&user.to_row(), Some(&hash)).await? {
         return Err(ApiError::conflict(format!(
             "username '{}' is taken",
             c.username
@@ -153,7 +145,10 @@ pub async fn signin(
         _ => false,
     };
     match found {
-        Some((user, _)) if ok => start_session(&app, &user).await,
+        Some((user, _)) if ok => {
+            let user = UserView::from_row(&user).map_err(ApiError::internal)?;
+            start_session(&app, &user).await
+        }
         _ => {
             app.signin_by_name.record(&name_key, now);
             app.signin_by_addr.record(&addr_key, now);
@@ -167,5 +162,5 @@ pub async fn signout(State(app): State<AppState>, headers: HeaderMap) -> ApiResu
     if let Some(token) = session_token(&headers) {
         app.store.delete_session(&token).await?;
     }
-    Ok(([(SET_COOKIE, clear_cookie())], Json(json!({"ok": true}))).into_response())
+    Ok(([(SET_COOKIE, clear_cookie())], Json(OkView::OK)).into_response())
 }

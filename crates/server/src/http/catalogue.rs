@@ -1,37 +1,70 @@
 //! `GET /api/health` and `GET /api/catalogue`.
 
-use crate::clock::SPEEDS;
+use crate::clock::Speed;
+use crate::http::views::{CatalogueGameView, CatalogueView, OkView};
 use axum::Json;
 use gamut_ai::Level;
 use gamut_core::Player;
 use gamut_games::GameKind;
-use serde_json::{json, Value};
 
 /// `GET /api/health`.
-pub async fn health() -> Json<Value> {
-    Json(json!({"ok": true}))
+pub async fn health() -> Json<OkView> {
+    Json(OkView::OK)
 }
 
-/// `GET /api/catalogue`: games (in catalogue order, each with its options,
-/// sides, web client module and end reasons), levels, speeds.
-pub async fn catalogue() -> Json<Value> {
-    let games: Vec<Value> = GameKind::ALL
+/// The catalogue: games (in catalogue order, each with its options, sides,
+/// web client module and end reasons), levels, speeds.
+pub fn catalogue_view() -> CatalogueView {
+    let games = GameKind::ALL
         .iter()
         .map(|&kind| {
             let sides = kind
                 .new_match(&[], None)
-                .map(|m| vec![m.side_name(Player::First), m.side_name(Player::Second)])
+                .map(|m| Player::BOTH.map(|p| m.side_name(p).to_owned()).to_vec())
                 .unwrap_or_default();
-            json!({
-                "name": kind.name(),
-                "title": kind.title(),
-                "sides": sides,
-                "options": kind.option_specs(),
-                "module": kind.web_module(),
-                "end_reasons": kind.end_reasons(),
-            })
+            CatalogueGameView {
+                name: kind,
+                title: kind.title().to_owned(),
+                sides,
+                options: kind.option_specs().iter().map(Into::into).collect(),
+                module: kind.web_module().to_owned(),
+                end_reasons: kind.end_reasons(),
+            }
         })
         .collect();
-    let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-    Json(json!({"games": games, "levels": levels, "speeds": SPEEDS}))
+    CatalogueView {
+        games,
+        levels: Level::ALL.to_vec(),
+        speeds: Speed::ALL.to_vec(),
+    }
+}
+
+/// `GET /api/catalogue`.
+pub async fn catalogue() -> Json<CatalogueView> {
+    Json(catalogue_view())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_reads_back_as_it_was_sent() {
+        let view = catalogue_view();
+        let json = serde_json::to_value(&view).unwrap();
+        let expected = serde_json::json!({
+            "name": "loa", "title": "Lines of Action", "sides": ["Black", "White"],
+            "module": "loa"
+        });
+        let loa = &json["games"][0];
+        for key in ["name", "title", "sides", "module"] {
+            assert_eq!(loa[key], expected[key], "{key}");
+        }
+        assert_eq!(json["levels"][0], "random");
+        assert_eq!(json["speeds"][4], "correspondence");
+        // The options exactly as the engines declare them.
+        let specs = serde_json::to_value(GameKind::Loa.option_specs()).unwrap();
+        assert_eq!(loa["options"], specs);
+        assert_eq!(serde_json::from_value::<CatalogueView>(json).unwrap(), view);
+    }
 }

@@ -1,57 +1,24 @@
 //! Creating, joining, cancelling, listing and reading games; the lobby.
 
-use crate::clock::ClockControl;
+use crate::clock::Speed;
 use crate::error::{ApiError, ApiResult};
 use crate::game::event::StoredEvent;
-use crate::game::meta::{options_json, GameMeta, Seat, UserView};
+use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
 use crate::game::state::{summary_from_row, GameState};
+use crate::game::status::GameStatus;
+use crate::game::view::{GameSummary, GameView};
+use crate::http::requests::{page_limit, CreateGame, ListQuery, Opponent};
+use crate::http::views::{CreatedView, GamesView, JoinedView, LobbyView, OkView};
 use crate::http::{current_user, json_body, query, require_user, App, AppState};
-use crate::ids::{is_id, new_id, now_ms};
+use crate::ids::{now_ms, GameId};
 use crate::rating;
-use crate::store::{EventRow, GameFilter, GameRow, UserRow};
+use crate::store::{EventRow, GameFilter, GameRow};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use gamut_ai::Level;
 use gamut_games::GameKind;
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
-
-/// Who the creator plays against.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Opponent {
-    /// The computer at a level.
-    Computer {
-        /// Level name.
-        level: String,
-    },
-    /// Anyone, from the lobby.
-    Seek,
-    /// Whoever gets the link.
-    Challenge,
-}
-
-/// `POST /api/games` body.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    game: String,
-    #[serde(default)]
-    options: Map<String, Value>,
-    clock: ClockControl,
-    #[serde(default)]
-    rated: bool,
-    #[serde(default)]
-    side: Option<String>,
-    opponent: Opponent,
-    /// A position text to start from instead of the standard start (a
-    /// custom set-up; never rated).
-    #[serde(default)]
-    position: Option<String>,
-}
 
 /// The longest start position text accepted.
 const MAX_POSITION: usize = 2048;
@@ -85,44 +52,22 @@ fn start_position(
 }
 
 /// A human seat with the user's current rating.
-async fn human_seat(app: &App, user: &UserRow, game: &str, speed: &str) -> ApiResult<Seat> {
+async fn human_seat(app: &App, user: &UserView, kind: GameKind, speed: Speed) -> ApiResult<Seat> {
     let r = app
         .store
-        .rating(&user.id, game, speed)
+        .rating(user.id.as_str(), kind.name(), speed.as_str())
         .await?
         .unwrap_or_else(rating::initial);
     Ok(Seat::Human {
-        user: UserView::from(user),
+        user: user.clone(),
         rating: r.rating.round() as i64,
     })
-}
-
-fn option_pairs(options: &Map<String, Value>) -> ApiResult<Vec<(String, String)>> {
-    if options.len() > 32 {
-        return Err(ApiError::bad_request("too many options"));
-    }
-    options
-        .iter()
-        .map(|(k, v)| {
-            let v = match v {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => if *b { "on" } else { "off" }.to_owned(),
-                _ => {
-                    return Err(ApiError::bad_request(format!(
-                        "option '{k}' must be a string"
-                    )))
-                }
-            };
-            Ok((k.clone(), v))
-        })
-        .collect()
 }
 
 /// The `started` event for a game whose seats are now filled.
 fn started_event(meta: &GameMeta, at: i64) -> ApiResult<EventRow> {
     let state = GameState::new(meta.clone()).map_err(ApiError::internal)?;
-    let first = state.game.side_to_move().index();
+    let first = state.game.side_to_move();
     let event = StoredEvent::Started {
         players: meta.seats.clone(),
         clocks: meta.clock.start(at, Some(first)),
@@ -134,14 +79,7 @@ fn started_event(meta: &GameMeta, at: i64) -> ApiResult<EventRow> {
     })
 }
 
-fn seat_json(seat: &Option<Seat>) -> ApiResult<Option<String>> {
-    seat.as_ref()
-        .map(serde_json::to_string)
-        .transpose()
-        .map_err(ApiError::internal)
-}
-
-fn summary(row: &GameRow) -> ApiResult<Value> {
+fn summary(row: &GameRow) -> ApiResult<GameSummary> {
     summary_from_row(row).map_err(ApiError::internal)
 }
 
@@ -150,15 +88,12 @@ pub async fn create(
     State(app): State<AppState>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CreatedView>> {
     let user = require_user(&app, &headers).await?;
     let req: CreateGame = json_body(body)?;
-    let kind: GameKind = req
-        .game
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let kind = req.game;
     let options = kind
-        .normalise_options(&option_pairs(&req.options)?)
+        .normalise_options(&req.option_pairs().map_err(ApiError::bad_request)?)
         .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     let start = req
         .position
@@ -167,51 +102,36 @@ pub async fn create(
         .transpose()?;
     req.clock.validate().map_err(ApiError::bad_request)?;
     let speed = req.clock.speed();
-    let side = match req.side.as_deref().unwrap_or("random") {
-        "first" => 0,
-        "second" => 1,
-        "random" => usize::from(rand::random::<bool>()),
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "side '{other}' is not first, second or random"
-            )))
-        }
-    };
+    let side = req.side.unwrap_or_default().side();
     if req.rated && user.guest {
         return Err(ApiError::forbidden("guests cannot play rated games"));
     }
-    let me = human_seat(&app, &user, kind.name(), speed).await?;
-    let (kind_of_game, other) = match &req.opponent {
+    let me = human_seat(&app, &user, kind, speed).await?;
+    let (pairing, other) = match req.opponent {
         Opponent::Computer { level } => {
-            let level: Level = level.parse().map_err(ApiError::bad_request)?;
             if req.rated {
                 return Err(ApiError::bad_request(
                     "games against the computer are not rated",
                 ));
             }
-            (
-                "computer",
-                Some(Seat::Computer {
-                    computer: level.name().to_owned(),
-                }),
-            )
+            (Pairing::Computer, Some(Seat::Computer { computer: level }))
         }
-        Opponent::Seek => ("seek", None),
-        Opponent::Challenge => ("challenge", None),
+        Opponent::Seek {} => (Pairing::Seek, None),
+        Opponent::Challenge {} => (Pairing::Challenge, None),
     };
     let mut seats = [None, None];
-    seats[side] = Some(me);
-    seats[1 - side] = other;
+    seats[side.index()] = Some(me);
+    seats[side.other().index()] = other;
     let now = now_ms();
     let meta = GameMeta {
-        id: new_id(),
+        id: GameId::random(),
         kind,
-        options: options.clone(),
-        start: start.clone(),
+        options,
+        start,
         clock: req.clock,
-        speed: speed.to_owned(),
+        speed,
         rated: req.rated,
-        kind_of_game: kind_of_game.to_owned(),
+        pairing,
         seats,
         created_at: now,
     };
@@ -221,45 +141,35 @@ pub async fn create(
     } else {
         None
     };
-    let mut users = [None, None];
-    users[side] = Some(user.id.clone());
-    let row = GameRow {
-        id: meta.id.clone(),
-        game: kind.name().to_owned(),
-        options: options_json(&options).to_string(),
-        start_text: start,
-        clock: serde_json::to_string(&req.clock).map_err(ApiError::internal)?,
-        speed: speed.to_owned(),
-        rated: req.rated,
-        kind: kind_of_game.to_owned(),
-        status: if starts_now { "live" } else { "waiting" }.to_owned(),
-        seats: [seat_json(&meta.seats[0])?, seat_json(&meta.seats[1])?],
-        users,
-        creator: user.id.clone(),
-        version: i64::from(starts_now),
-        moves: 0,
-        result: None,
-        created_at: now,
-        ended_at: None,
+    let status = if starts_now {
+        GameStatus::Live
+    } else {
+        GameStatus::Waiting
     };
+    let row = meta
+        .new_row(&user.id, status, i64::from(starts_now))
+        .map_err(ApiError::internal)?;
     app.store.insert_game(&row, first_event.as_ref()).await?;
     if starts_now {
-        app.registry.ensure(&row.id);
+        app.registry.ensure(&meta.id);
     }
-    if starts_now || kind_of_game == "seek" {
+    if starts_now || pairing == Pairing::Seek {
         app.bus.publish_lobby();
     }
-    Ok(Json(
-        json!({"game": summary(&row)?, "url": format!("/game/{}", row.id)}),
-    ))
+    Ok(Json(CreatedView {
+        game: summary(&row)?,
+        url: format!("/game/{}", meta.id),
+    }))
 }
 
-async fn game_row(app: &App, id: &str) -> ApiResult<GameRow> {
-    if !is_id(id) {
-        return Err(ApiError::not_found("no such game"));
-    }
+/// The id in a path: a text that is not an id names no game.
+fn game_id(id: &str) -> ApiResult<GameId> {
+    GameId::parse(id).map_err(|_| ApiError::not_found("no such game"))
+}
+
+async fn game_row(app: &App, id: &GameId) -> ApiResult<GameRow> {
     app.store
-        .game(id)
+        .game(id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found("no such game"))
 }
@@ -269,13 +179,15 @@ pub async fn join(
     State(app): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<JoinedView>> {
     let user = require_user(&app, &headers).await?;
+    let id = game_id(&id)?;
     let row = game_row(&app, &id).await?;
-    if row.status != "waiting" {
+    let status: GameStatus = row.status.parse().map_err(ApiError::internal)?;
+    if status != GameStatus::Waiting {
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
-    if row.creator == user.id {
+    if row.creator == user.id.as_str() {
         return Err(ApiError::forbidden("you cannot join your own game"));
     }
     if row.rated && user.guest {
@@ -287,13 +199,13 @@ pub async fn join(
         .iter()
         .position(Option::is_none)
         .ok_or_else(|| ApiError::conflict("game is not waiting for a player"))?;
-    let me = human_seat(&app, &user, &row.game, &row.speed).await?;
+    let me = human_seat(&app, &user, meta.kind, meta.speed).await?;
     meta.seats[seat] = Some(me.clone());
     let started = started_event(&meta, now_ms())?;
     let seat_text = serde_json::to_string(&me).map_err(ApiError::internal)?;
     if !app
         .store
-        .join_game(&id, seat, &seat_text, &user.id, &started)
+        .join_game(id.as_str(), seat, &seat_text, user.id.as_str(), &started)
         .await?
     {
         return Err(ApiError::conflict("game is not waiting for a player"));
@@ -311,7 +223,9 @@ pub async fn join(
     app.registry.ensure(&id);
     app.bus.publish_lobby();
     let row = game_row(&app, &id).await?;
-    Ok(Json(json!({"game": summary(&row)?})))
+    Ok(Json(JoinedView {
+        game: summary(&row)?,
+    }))
 }
 
 /// `DELETE /api/games/{id}`.
@@ -319,32 +233,52 @@ pub async fn cancel(
     State(app): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OkView>> {
     let user = require_user(&app, &headers).await?;
-    let row = game_row(&app, &id).await?;
-    if !app.store.cancel_waiting(&row.id, &user.id).await? {
+    let row = game_row(&app, &game_id(&id)?).await?;
+    if !app.store.cancel_waiting(&row.id, user.id.as_str()).await? {
         return Err(ApiError::conflict(
             "only its creator can cancel a waiting game",
         ));
     }
     app.bus.publish_lobby();
-    Ok(Json(json!({"ok": true})))
+    Ok(Json(OkView::OK))
 }
 
-/// `GET /api/games` query.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListQuery {
-    status: Option<String>,
-    player: Option<String>,
-    game: Option<String>,
-    limit: Option<i64>,
-    before: Option<i64>,
+/// Which games a list shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// Games with this status.
+    pub status: Option<GameStatus>,
+    /// Only games paired so.
+    pub pairing: Option<Pairing>,
+    /// Only games with this user (by id) in a seat.
+    pub user_id: Option<String>,
+    /// Only this game.
+    pub game: Option<GameKind>,
+    /// Created before this instant.
+    pub before: Option<i64>,
+    /// At most this many.
+    pub limit: i64,
 }
 
-/// Lists games by filter (shared with the per-user history).
-pub async fn list_rows(app: &App, filter: GameFilter) -> ApiResult<Vec<Value>> {
-    let rows = app.store.list_games(&filter).await?;
+impl Listing {
+    /// The store's filter for this listing.
+    fn filter(&self) -> GameFilter {
+        GameFilter {
+            status: self.status.map(|s| s.as_str().to_owned()),
+            user_id: self.user_id.clone(),
+            game: self.game.map(|g| g.name().to_owned()),
+            kind: self.pairing.map(|p| p.as_str().to_owned()),
+            before: self.before,
+            limit: self.limit,
+        }
+    }
+}
+
+/// Lists games (shared with the per-user history).
+pub async fn list_summaries(app: &App, listing: &Listing) -> ApiResult<Vec<GameSummary>> {
+    let rows = app.store.list_games(&listing.filter()).await?;
     rows.iter().map(summary).collect()
 }
 
@@ -352,12 +286,9 @@ pub async fn list_rows(app: &App, filter: GameFilter) -> ApiResult<Vec<Value>> {
 pub async fn list(
     State(app): State<AppState>,
     q: Result<Query<ListQuery>, QueryRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GamesView>> {
     let q = query(q)?;
-    let status = q.status.unwrap_or_else(|| "live".into());
-    if !["waiting", "live", "finished"].contains(&status.as_str()) {
-        return Err(ApiError::bad_request("status is waiting, live or finished"));
-    }
+    let status = q.status.unwrap_or(GameStatus::Live);
     let user_id = match &q.player {
         Some(name) => match app.store.user_by_name(name).await? {
             Some((user, _)) => Some(user.id),
@@ -365,73 +296,53 @@ pub async fn list(
         },
         None => None,
     };
-    let game = match &q.game {
-        Some(g) => Some(
-            g.parse::<GameKind>()
-                .map_err(|e| ApiError::bad_request(format!("{e}")))?
-                .name()
-                .to_owned(),
-        ),
-        None => None,
-    };
-    let filter = GameFilter {
-        kind: (status == "waiting").then(|| "seek".to_owned()),
+    let listing = Listing {
         status: Some(status),
+        // Challenges are private: waiting games listed are seeks.
+        pairing: (status == GameStatus::Waiting).then_some(Pairing::Seek),
         user_id,
-        game,
+        game: q.game,
         before: q.before,
-        limit: q.limit.unwrap_or(50).clamp(1, 100),
+        limit: page_limit(q.limit),
     };
-    Ok(Json(json!({"games": list_rows(&app, filter).await?})))
-}
-
-/// The open seeks, newest first.
-pub async fn seeks(app: &App) -> ApiResult<Vec<Value>> {
-    list_rows(
-        app,
-        GameFilter {
-            status: Some("waiting".into()),
-            kind: Some("seek".into()),
-            limit: 100,
-            ..GameFilter::default()
-        },
-    )
-    .await
-}
-
-/// The games being played, newest first (the lobby shows the first
-/// [`LOBBY_LIVE_GAMES`]).
-pub async fn live_games(app: &App) -> ApiResult<Vec<Value>> {
-    list_rows(
-        app,
-        GameFilter {
-            status: Some("live".into()),
-            limit: LOBBY_LIVE_GAMES,
-            ..GameFilter::default()
-        },
-    )
-    .await
+    Ok(Json(GamesView {
+        games: list_summaries(&app, &listing).await?,
+    }))
 }
 
 /// How many live games the lobby lists.
 pub const LOBBY_LIVE_GAMES: i64 = 20;
 
-/// The lobby: open seeks and games being played.
-pub async fn lobby_view(app: &App) -> ApiResult<Value> {
-    Ok(json!({"seeks": seeks(app).await?, "live": live_games(app).await?}))
+/// The lobby: open seeks and the [`LOBBY_LIVE_GAMES`] newest games being
+/// played, newest first.
+pub async fn lobby_view(app: &App) -> ApiResult<LobbyView> {
+    let seeks = Listing {
+        status: Some(GameStatus::Waiting),
+        pairing: Some(Pairing::Seek),
+        limit: 100,
+        ..Listing::default()
+    };
+    let live = Listing {
+        status: Some(GameStatus::Live),
+        limit: LOBBY_LIVE_GAMES,
+        ..Listing::default()
+    };
+    Ok(LobbyView {
+        seeks: list_summaries(app, &seeks).await?,
+        live: list_summaries(app, &live).await?,
+    })
 }
 
 /// `GET /api/lobby`.
-pub async fn lobby(State(app): State<AppState>) -> ApiResult<Json<Value>> {
+pub async fn lobby(State(app): State<AppState>) -> ApiResult<Json<LobbyView>> {
     Ok(Json(lobby_view(&app).await?))
 }
 
-/// Loads a game's state (rebuilt from its events).
+/// Loads a game's state (rebuilt from its events); `id` as given in a
+/// path.
 pub async fn load_state(app: &App, id: &str) -> ApiResult<GameState> {
-    if !is_id(id) {
-        return Err(ApiError::not_found("no such game"));
-    }
-    match GameState::load(&app.store, id, i64::MAX).await {
+    let id = game_id(id)?;
+    match GameState::load(&app.store, &id, i64::MAX).await {
         Ok(Some((state, _))) => Ok(state),
         Ok(None) => Err(ApiError::not_found("no such game")),
         Err(e) => Err(ApiError::internal(format!("{e:#}"))),
@@ -443,7 +354,7 @@ pub async fn get_game(
     State(app): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let state = load_state(&app, &id).await?;
     let viewer = current_user(&app, &headers)
         .await?

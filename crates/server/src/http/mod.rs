@@ -1,24 +1,30 @@
 //! The HTTP side: the router, the shared application state, and helpers for
-//! reading requests safely (size-limited, validated, JSON errors).
+//! reading requests safely (size-limited, validated, JSON errors). What goes
+//! over the wire is typed: [`requests`] (bodies and queries), [`views`]
+//! (answers) and [`messages`] (WebSocket messages).
 
 pub mod accounts;
 pub mod catalogue;
 pub mod games;
+pub mod messages;
 pub mod records;
+pub mod requests;
 pub mod security;
 pub mod session_refresh;
 pub mod users;
+pub mod views;
 pub mod ws;
 
 use crate::auth::session_token;
 use crate::bus::EventBus;
 use crate::config::WebDir;
 use crate::error::{ApiError, ApiResult};
+use crate::game::meta::UserView;
 use crate::game::registry::Registry;
 use crate::ids::now_ms;
 use crate::rate_limit::RateLimiter;
 use crate::session::SessionLifetime;
-use crate::store::{Store, UserRow};
+use crate::store::Store;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query};
@@ -118,7 +124,7 @@ pub fn query<T>(q: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
 /// The signed-in user (guest or registered), if any. An expired session is
 /// deleted and counts as none; a live one has its last use refreshed now and
 /// then (see [`crate::session`]).
-pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<UserRow>> {
+pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<UserView>> {
     let Some(token) = session_token(headers) else {
         return Ok(None);
     };
@@ -134,11 +140,13 @@ pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<Us
         app.store.touch_session(&token, now).await?;
         session_refresh::mark_refreshed();
     }
-    Ok(Some(user))
+    UserView::from_row(&user)
+        .map(Some)
+        .map_err(ApiError::internal)
 }
 
 /// The signed-in user, or 401.
-pub async fn require_user(app: &App, headers: &HeaderMap) -> ApiResult<UserRow> {
+pub async fn require_user(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {
     current_user(app, headers)
         .await?
         .ok_or_else(|| ApiError::unauthorized("sign in or play as a guest first"))

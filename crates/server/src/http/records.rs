@@ -1,9 +1,12 @@
 //! Replays, export as a text record, import of a text record.
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::options_json;
+use crate::game::event::ResultView;
+use crate::game::meta::{options_map, Seat};
 use crate::game::state::GameState;
 use crate::http::games::load_state;
+use crate::http::requests::ImportBody;
+use crate::http::views::{RecordedResult, ReplayResult, ReplayView};
 use crate::http::{json_body, AppState};
 use crate::record::TextRecord;
 use axum::body::Bytes;
@@ -14,16 +17,14 @@ use axum::response::IntoResponse;
 use axum::Json;
 use gamut_core::{DynMatch, Player};
 use gamut_games::GameKind;
-use serde::Deserialize;
-use serde_json::{json, Value};
 
 /// Start, moves, and the position after every ply of a record.
-fn replay_json(
+fn replay_view(
     kind: GameKind,
     options: &[(String, String)],
     game: &dyn DynMatch,
-    result: Value,
-) -> ApiResult<Value> {
+    result: Option<ReplayResult>,
+) -> ApiResult<ReplayView> {
     let moves = game.moves();
     let mut walk = kind
         .new_match(options, Some(&game.start_text()))
@@ -34,29 +35,32 @@ fn replay_json(
             .map_err(|e| ApiError::internal(format!("{e}")))?;
         positions.push(walk.position_text());
     }
-    Ok(json!({
-        "game": kind.name(),
-        "options": options_json(options),
-        "sides": [game.side_name(Player::First), game.side_name(Player::Second)],
-        "start": game.start_text(),
-        "moves": moves,
-        "positions": positions,
-        "result": result,
-    }))
+    Ok(ReplayView {
+        game: kind,
+        options: options_map(options),
+        sides: Player::BOTH.map(|p| game.side_name(p).to_owned()),
+        headers: None,
+        start: game.start_text(),
+        moves,
+        positions,
+        result,
+    })
 }
 
 /// `GET /api/games/{id}/replay`.
-pub async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ReplayView>> {
     let state = load_state(&app, &id).await?;
-    let result = serde_json::to_value(&state.result).map_err(ApiError::internal)?;
-    let mut v = replay_json(
+    let mut view = replay_view(
         state.meta.kind,
         &state.meta.options,
         state.game.as_ref(),
-        result,
+        state.result.clone().map(ReplayResult::Game),
     )?;
-    v["positions"] = json!(state.positions);
-    Ok(Json(v))
+    view.positions = state.positions;
+    Ok(Json(view))
 }
 
 fn export_record(state: &GameState) -> TextRecord {
@@ -64,13 +68,12 @@ fn export_record(state: &GameState) -> TextRecord {
     let mut headers = vec![
         ("Game".to_owned(), meta.kind.name().to_owned()),
         ("Title".to_owned(), meta.kind.title().to_owned()),
-        ("Id".to_owned(), meta.id.clone()),
+        ("Id".to_owned(), meta.id.to_string()),
     ];
-    for (i, key) in ["First", "Second"].into_iter().enumerate() {
-        let name = meta.seats[i]
-            .as_ref()
-            .map(|s| s.display_name())
-            .unwrap_or_else(|| "?".into());
+    for (side, key) in Player::BOTH.into_iter().zip(["First", "Second"]) {
+        let name = meta
+            .seat(side)
+            .map_or_else(|| "?".into(), Seat::display_name);
         headers.push((key.to_owned(), name));
     }
     for (k, v) in &meta.options {
@@ -94,7 +97,7 @@ fn export_record(state: &GameState) -> TextRecord {
         result.clone().unwrap_or_else(|| "*".into()),
     ));
     if let Some(r) = &state.result {
-        headers.push(("Reason".to_owned(), r.reason.clone()));
+        headers.push(("Reason".to_owned(), r.reason.to_string()));
     }
     TextRecord {
         headers,
@@ -131,15 +134,8 @@ pub async fn export(
     ))
 }
 
-/// `POST /api/import` body.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImportBody {
-    record: String,
-}
-
 /// `POST /api/import`: replays a text record; stores nothing.
-pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<Value>> {
+pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<ReplayView>> {
     let body: ImportBody = json_body(body)?;
     let record = TextRecord::parse(&body.record).map_err(ApiError::bad_request)?;
     let kind: GameKind = record
@@ -169,22 +165,19 @@ pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<Value
         .replay(&options, record.header("Start"), &record.moves)
         .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     let result = match game.outcome() {
-        Some(o) => json!(crate::game::event::ResultView::from(o)),
+        Some(o) => Some(ReplayResult::Game(ResultView::from(o))),
         None => match record.header("Result") {
-            Some(text) if text != "*" => {
-                json!({"winner": Value::Null, "reason": record.header("Reason"), "text": text})
-            }
-            _ => Value::Null,
+            Some(text) if text != "*" => Some(ReplayResult::Record(RecordedResult {
+                winner: None,
+                reason: record.header("Reason").map(str::to_owned),
+                text: text.to_owned(),
+            })),
+            _ => None,
         },
     };
-    let mut v = replay_json(kind, &options, game.as_ref(), result)?;
-    let headers: serde_json::Map<String, Value> = record
-        .headers
-        .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-        .collect();
-    v["headers"] = Value::Object(headers);
-    Ok(Json(v))
+    let mut view = replay_view(kind, &options, game.as_ref(), result)?;
+    view.headers = Some(record.headers.iter().cloned().collect());
+    Ok(Json(view))
 }
 
 #[cfg(test)]

@@ -1,45 +1,30 @@
-//! The WebSockets: one per watched game (state, versioned events, players'
-//! actions) and one for the lobby.
+//! The WebSocket endpoints: one socket per watched game (state, versioned
+//! events, players' actions) and one for the lobby. Messages are the types
+//! of [`crate::http::messages`].
 
 use crate::error::ApiError;
-use crate::game::actor::Action;
+use crate::game::event::StoredEvent;
+use crate::game::meta::side_in;
 use crate::game::state::GameState;
 use crate::http::games::lobby_view;
+use crate::http::messages::{
+    ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
+};
+use crate::http::requests::SinceQuery;
 use crate::http::{current_user, query, AppState};
-use crate::ids::is_id;
+use crate::ids::{GameId, UserId};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use gamut_core::Player;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The largest WebSocket message accepted.
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// How far behind a reconnecting client may be and still get events.
 const MAX_CATCH_UP: i64 = 200;
-
-/// `?since=N`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SinceQuery {
-    since: Option<i64>,
-}
-
-/// A message from a client.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClientMessage {
-    #[serde(rename = "type")]
-    kind: String,
-    id: Option<i64>,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    version: Option<i64>,
-    since: Option<i64>,
-}
 
 /// `GET /api/games/{id}/ws`.
 pub async fn game_ws(
@@ -50,7 +35,8 @@ pub async fn game_ws(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let q = query(q)?;
-    if !is_id(&id) || app.store.game(&id).await?.is_none() {
+    let id = GameId::parse(&id).map_err(|_| ApiError::not_found("no such game"))?;
+    if app.store.game(id.as_str()).await?.is_none() {
         return Err(ApiError::not_found("no such game"));
     }
     let user = current_user(&app, &headers).await?;
@@ -61,84 +47,113 @@ pub async fn game_ws(
         .into_response())
 }
 
-async fn send(socket: &mut WebSocket, value: Value) -> bool {
-    socket
-        .send(Message::Text(value.to_string().into()))
-        .await
-        .is_ok()
+async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
+    let text = match serde_json::to_string(message) {
+        Ok(text) => text,
+        Err(e) => {
+            tracing::error!("cannot write a WebSocket message: {e}");
+            return false;
+        }
+    };
+    socket.send(Message::Text(text.into())).await.is_ok()
 }
 
 /// Sends what a client at version `since` lacks: events or the full state.
 /// Returns the version sent up to and the viewer's side.
 async fn catch_up(
     app: &AppState,
-    id: &str,
-    user_id: Option<&str>,
+    id: &GameId,
+    user_id: Option<&UserId>,
     since: Option<i64>,
     socket: &mut WebSocket,
-) -> Option<(i64, Option<usize>)> {
+) -> Option<(i64, Option<Player>)> {
     let from = since.unwrap_or(-1);
     let loaded = GameState::load(&app.store, id, from.max(0)).await;
     let (state, events) = match loaded {
         Ok(Some(x)) => x,
         Ok(None) => {
-            send(socket, json!({"type": "error", "error": "no such game"})).await;
+            send(socket, &ServerMessage::error(None, "no such game")).await;
             return None;
         }
         Err(e) => {
             let e = ApiError::internal(format!("{e:#}"));
-            send(socket, json!({"type": "error", "error": e.message})).await;
+            send(socket, &ServerMessage::error(None, e.message)).await;
             return None;
         }
     };
     let viewer = user_id.and_then(|u| state.meta.side_of(u));
-    let ok = if since.is_some() && from <= state.version && state.version - from <= MAX_CATCH_UP {
-        let events: Vec<Value> = events.iter().map(|e| e.render(viewer)).collect();
-        send(socket, json!({"type": "events", "events": events})).await
-    } else {
-        send(
-            socket,
-            json!({"type": "state", "state": state.view(viewer)}),
-        )
+    let message =
+        if since.is_some() && from <= state.version && state.version - from <= MAX_CATCH_UP {
+            ServerMessage::Events {
+                events: events.iter().map(|e| e.render(viewer)).collect(),
+            }
+        } else {
+            ServerMessage::State {
+                state: Box::new(state.view(viewer)),
+            }
+        };
+    send(socket, &message)
         .await
-    };
-    ok.then_some((state.version, viewer))
+        .then_some((state.version, viewer))
 }
 
-fn action_of(msg: &ClientMessage) -> Result<Action, String> {
-    Ok(match msg.kind.as_str() {
-        "move" => {
-            let mv = msg.mv.clone().ok_or("a move message needs \"move\"")?;
-            if mv.is_empty() || mv.len() > 64 {
-                return Err("a move has 1 to 64 characters".into());
-            }
-            Action::Move {
-                mv,
-                version: msg.version,
-            }
+/// What to do with one text message from a game's client.
+enum Reply {
+    /// Send this.
+    Send(Box<ServerMessage>),
+    /// Catch up from this version (a `sync`).
+    Sync(Option<i64>),
+}
+
+impl Reply {
+    fn send(message: ServerMessage) -> Reply {
+        Reply::Send(Box::new(message))
+    }
+}
+
+/// Reads one client message and, for a player's action, performs it.
+async fn answer(app: &AppState, id: &GameId, player: Option<&UserId>, text: &str) -> Reply {
+    let envelope = Envelope::of(text);
+    // A spectator's action is refused as such, well-formed or not.
+    if player.is_none() && envelope.kind.is_some_and(MessageType::is_action) {
+        return Reply::send(ServerMessage::error(envelope.id, "spectators cannot act"));
+    }
+    let message = match serde_json::from_str::<ClientMessage>(text) {
+        Ok(message) => message,
+        Err(e) => {
+            let error = format!("invalid message: {e}");
+            return Reply::send(ServerMessage::error(envelope.id, error));
         }
-        "resign" => Action::Resign,
-        "draw-offer" => Action::DrawOffer,
-        "draw-accept" => Action::DrawAccept,
-        "draw-decline" => Action::DrawDecline,
-        "takeback-request" => Action::TakebackRequest,
-        "takeback-accept" => Action::TakebackAccept,
-        "takeback-decline" => Action::TakebackDecline,
-        "abort" => Action::Abort,
-        other => return Err(format!("unknown message type '{other}'")),
+    };
+    let id_of_message = message.id();
+    let action = match message.request() {
+        Ok(Request::Ping) => return Reply::send(ServerMessage::Pong),
+        Ok(Request::Sync(since)) => return Reply::Sync(since),
+        Ok(Request::Act(action)) => action,
+        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
+    };
+    let Some(user) = player else {
+        return Reply::send(ServerMessage::error(id_of_message, "spectators cannot act"));
+    };
+    Reply::send(match app.registry.act(id, user, action).await {
+        Ok(version) => ServerMessage::Ack {
+            id: id_of_message,
+            version,
+        },
+        Err(e) => ServerMessage::error(id_of_message, e.message),
     })
 }
 
 async fn watch_game(
     app: AppState,
-    id: String,
-    user_id: Option<String>,
+    id: GameId,
+    user_id: Option<UserId>,
     since: Option<i64>,
     mut socket: WebSocket,
 ) {
     let mut events = app.bus.subscribe_game(&id);
     let Some((mut version, mut viewer)) =
-        catch_up(&app, &id, user_id.as_deref(), since, &mut socket).await
+        catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await
     else {
         return;
     };
@@ -147,22 +162,16 @@ async fn watch_game(
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                     Some(Ok(_)) => continue,
                 };
-                let msg: ClientMessage = match serde_json::from_str(&text) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        if !send(&mut socket, json!({"type": "error", "error": format!("invalid message: {e}")})).await {
-                            return;
-                        }
-                        continue;
-                    }
-                };
-                let reply = match msg.kind.as_str() {
-                    "ping" => json!({"type": "pong"}),
-                    "sync" => {
-                        match catch_up(&app, &id, user_id.as_deref(), Some(msg.since.unwrap_or(-1)), &mut socket).await {
+                // Only a seated user acts; anyone else watches.
+                let player = user_id.as_ref().filter(|_| viewer.is_some());
+                let reply = match answer(&app, &id, player, &text).await {
+                    Reply::Send(reply) => reply,
+                    Reply::Sync(since) => {
+                        let since = Some(since.unwrap_or(-1));
+                        match catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await {
                             Some((v, side)) => {
                                 version = v;
                                 viewer = side;
@@ -171,27 +180,18 @@ async fn watch_game(
                             None => return,
                         }
                     }
-                    _ => match (&user_id, viewer) {
-                        (Some(user), Some(_)) => match action_of(&msg) {
-                            Ok(action) => match app.registry.act(&id, user, action).await {
-                                Ok(v) => json!({"type": "ack", "id": msg.id, "version": v}),
-                                Err(e) => json!({"type": "error", "id": msg.id, "error": e.message}),
-                            },
-                            Err(e) => json!({"type": "error", "id": msg.id, "error": e}),
-                        },
-                        _ => json!({"type": "error", "id": msg.id, "error": "spectators cannot act"}),
-                    },
                 };
                 // Events produced by the action go out before its ack.
                 while let Ok(event) = events.try_recv() {
                     if event.version > version {
                         version = event.version;
-                        if !send(&mut socket, json!({"type": "event", "event": event.render(viewer)})).await {
+                        let event = ServerMessage::Event { event: event.render(viewer) };
+                        if !send(&mut socket, &event).await {
                             return;
                         }
                     }
                 }
-                if !send(&mut socket, reply).await {
+                if !send(&mut socket, &reply).await {
                     return;
                 }
             }
@@ -202,7 +202,7 @@ async fn watch_game(
                             continue;
                         }
                         if event.version > version + 1 {
-                            match catch_up(&app, &id, user_id.as_deref(), Some(version), &mut socket).await {
+                            match catch_up(&app, &id, user_id.as_ref(), Some(version), &mut socket).await {
                                 Some((v, side)) => { version = v; viewer = side; }
                                 None => return,
                             }
@@ -210,16 +210,17 @@ async fn watch_game(
                         }
                         version = event.version;
                         if viewer.is_none() {
-                            if let (Some(user), crate::game::event::StoredEvent::Started { players, .. }) = (&user_id, &event.event) {
-                                viewer = (0..2).find(|&i| players[i].as_ref().and_then(|s| s.user_id()) == Some(user.as_str()));
+                            if let (Some(user), StoredEvent::Started { players, .. }) = (&user_id, &event.event) {
+                                viewer = side_in(players, user);
                             }
                         }
-                        if !send(&mut socket, json!({"type": "event", "event": event.render(viewer)})).await {
+                        let event = ServerMessage::Event { event: event.render(viewer) };
+                        if !send(&mut socket, &event).await {
                             return;
                         }
                     }
                     Err(RecvError::Lagged(_)) => {
-                        match catch_up(&app, &id, user_id.as_deref(), None, &mut socket).await {
+                        match catch_up(&app, &id, user_id.as_ref(), None, &mut socket).await {
                             Some((v, side)) => { version = v; viewer = side; }
                             None => return,
                         }
@@ -246,13 +247,10 @@ async fn watch_lobby(app: AppState, mut socket: WebSocket) {
             // Changes that came meanwhile are all in the view sent now.
             while matches!(changes.try_recv(), Ok(()) | Err(TryRecvError::Lagged(_))) {}
             let message = match lobby_view(&app).await {
-                Ok(mut view) => {
-                    view["type"] = json!("lobby");
-                    view
-                }
-                Err(e) => json!({"type": "error", "error": e.message}),
+                Ok(view) => ServerMessage::Lobby(view),
+                Err(e) => ServerMessage::error(None, e.message),
             };
-            if !send(&mut socket, message).await {
+            if !send(&mut socket, &message).await {
                 return;
             }
             dirty = false;
@@ -260,15 +258,15 @@ async fn watch_lobby(app: AppState, mut socket: WebSocket) {
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    let reply = match serde_json::from_str::<Value>(&text) {
-                        Ok(v) if v["type"] == "ping" => json!({"type": "pong"}),
-                        _ => json!({"type": "error", "error": "the lobby accepts only ping"}),
+                    let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
+                        Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
+                        Err(_) => ServerMessage::error(None, "the lobby accepts only ping"),
                     };
-                    if !send(&mut socket, reply).await {
+                    if !send(&mut socket, &reply).await {
                         return;
                     }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                 Some(Ok(_)) => {}
             },
             change = changes.recv() => match change {

@@ -1,0 +1,169 @@
+//! Ending a game, as pure rules the game's task calls
+//! ([`crate::game::actor`] looks up the ratings and stores what they
+//! decide): when a game is over without anyone acting (a flag, or an ending
+//! of the game's rules: [`due`]), resigning, whether an ending is rated and
+//! the new ratings, the `end` event, and the engine record's side of an
+//! ending its rules did not make ([`record_end`], for replays).
+
+use crate::game::aborter;
+use crate::game::event::{RatingChange, ResultView, StoredEvent};
+use crate::game::meta::{GameMeta, Seat};
+use crate::game::state::GameState;
+use crate::ids::UserId;
+use crate::rating;
+use crate::store::RatingRow;
+use gamut_core::{EndReason, Outcome, Player};
+use gamut_games::Match;
+
+/// How a live game ends at `now` without anyone acting, if it does: a side
+/// whose time is out loses, else the rules may have ended it.
+pub fn due(state: &GameState, now: i64) -> Option<Outcome> {
+    if !state.live() {
+        return None;
+    }
+    if let Some(side) = state.clocks.and_then(|c| c.flagged(now)) {
+        return Some(Outcome::win(side.other(), EndReason::Timeout));
+    }
+    state.game.outcome()
+}
+
+/// `side` resigns.
+pub fn resign(side: Player) -> Outcome {
+    Outcome::win(side.other(), EndReason::Resignation)
+}
+
+/// The players whose ratings an ending changes, first and second: both
+/// seats' people, for a rated game that was not aborted.
+pub fn rated_users(meta: &GameMeta, outcome: &Outcome) -> Option<[UserId; 2]> {
+    if !meta.rated || aborter::is_abort(outcome) {
+        return None;
+    }
+    match &meta.seats {
+        [Some(Seat::Human { user: a, .. }), Some(Seat::Human { user: b, .. })] => {
+            Some([a.id.clone(), b.id.clone()])
+        }
+        _ => None,
+    }
+}
+
+/// The players' ratings after `outcome`, from `before` (first, second).
+pub fn rate(before: [RatingRow; 2], outcome: &Outcome) -> [RatingRow; 2] {
+    let (first, second) = rating::update(before[0], before[1], outcome.score_for(Player::First));
+    [first, second]
+}
+
+/// The rating changes sent with the `end` event.
+pub fn rating_changes(before: [RatingRow; 2], after: [RatingRow; 2]) -> [RatingChange; 2] {
+    [0, 1].map(|i| RatingChange {
+        before: before[i].rating,
+        after: after[i].rating,
+    })
+}
+
+/// The `end` event of `state` ending with `outcome` at `now` (clocks
+/// stopped), with the rating changes of a rated game.
+pub fn end_event(
+    state: &GameState,
+    outcome: Outcome,
+    now: i64,
+    ratings: Option<[RatingChange; 2]>,
+) -> StoredEvent {
+    StoredEvent::End {
+        result: outcome.into(),
+        clocks: state.clocks.map(|c| c.stopped(now)),
+        ratings,
+    }
+}
+
+/// Makes the engine's record end as `result` says, for the endings its
+/// rules do not make themselves (resignation, a flag, agreement, abort).
+pub fn record_end(game: &mut dyn Match, result: &ResultView) {
+    let loser = result.winner.map(Player::other);
+    match (result.reason, loser) {
+        (EndReason::Resignation, Some(loser)) => game.resign(loser),
+        (EndReason::Timeout, Some(loser)) => game.timeout(loser),
+        (EndReason::Agreement, _) => game.agree_draw(),
+        (EndReason::Aborted, _) => game.abort(),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ClockControl;
+    use crate::game::testing;
+    use gamut_core::Player::{First, Second};
+    use gamut_games::GameKind;
+
+    #[test]
+    fn a_flag_or_the_rules_end_a_live_game() {
+        let clock = ClockControl::Realtime {
+            initial_ms: 1_000,
+            increment_ms: 0,
+        };
+        let state = testing::started(
+            GameKind::Loa,
+            &[("size", "6")],
+            clock,
+            testing::two_people(GameKind::Loa, &[]).meta.seats,
+        );
+        assert_eq!(due(&state, 999), None);
+        assert_eq!(
+            due(&state, 1_000),
+            Some(Outcome::win(Second, EndReason::Timeout))
+        );
+        let mut ended = state.clone();
+        let event = end_event(&state, resign(First), 500, None);
+        testing::apply(&mut ended, &event);
+        assert_eq!(due(&ended, 5_000), None, "over already");
+        let StoredEvent::End { result, clocks, .. } = event else {
+            panic!("an end event");
+        };
+        assert_eq!(result.text, "0-1");
+        let clocks = clocks.unwrap();
+        assert_eq!((clocks.ms, clocks.running), ([500, 1_000], None));
+    }
+
+    #[test]
+    fn only_rated_games_between_people_that_were_not_aborted_are_rated() {
+        let mut state = testing::two_people(GameKind::Loa, &[]);
+        let win = resign(Second);
+        assert_eq!(rated_users(&state.meta, &win), None, "unrated");
+        state.meta.rated = true;
+        assert_eq!(
+            rated_users(&state.meta, &win),
+            Some([testing::alice(), testing::bob()])
+        );
+        let aborted = Outcome::draw(EndReason::Aborted);
+        assert_eq!(rated_users(&state.meta, &aborted), None);
+        let mut computer = testing::against_computer(GameKind::Loa, &[]);
+        computer.meta.rated = true;
+        assert_eq!(rated_users(&computer.meta, &win), None);
+    }
+
+    #[test]
+    fn the_winner_gains_rating() {
+        let before = [rating::initial(); 2];
+        let after = rate(before, &resign(Second));
+        let changes = rating_changes(before, after);
+        assert!(changes[0].after > 1500.0 && changes[1].after < 1500.0);
+        assert_eq!(changes[0].before, 1500.0);
+        let drawn = rate(before, &Outcome::draw(EndReason::Agreement));
+        assert!((drawn[0].rating - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_replayed_end_ends_the_engine_record() {
+        for (outcome, reason) in [
+            (resign(First), EndReason::Resignation),
+            (Outcome::win(First, EndReason::Timeout), EndReason::Timeout),
+            (Outcome::draw(EndReason::Agreement), EndReason::Agreement),
+            (Outcome::draw(EndReason::Aborted), EndReason::Aborted),
+        ] {
+            let mut state = testing::two_people(GameKind::Pursuit, &[]);
+            record_end(state.game.as_mut(), &outcome.into());
+            assert_eq!(state.game.outcome(), Some(outcome), "{reason}");
+        }
+    }
+}

@@ -1,0 +1,374 @@
+//! The WebSocket messages (`docs/api.md`), each a JSON text frame with a
+//! `type`: what clients send to a game ([`ClientMessage`]) and to the lobby
+//! ([`LobbyClientMessage`]), and what the server sends ([`ServerMessage`]).
+//! Client messages refuse unknown fields.
+
+use crate::game::actor::Action;
+use crate::game::view::{EventView, GameView};
+use crate::http::views::LobbyView;
+use serde::{Deserialize, Serialize};
+
+/// The longest move text accepted.
+pub const MAX_MOVE: usize = 64;
+
+/// A message from a client to a game's WebSocket. Each may carry an `id`
+/// (any integer) to get an `ack` or `error` back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Play a move (or a hidden placement).
+    Move {
+        /// The move, in any notation the engine reads.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Refuse the move unless the game is still at this version.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<i64>,
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Resign.
+    Resign {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Offer a draw.
+    DrawOffer {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Accept the opponent's draw offer.
+    DrawAccept {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Decline it.
+    DrawDecline {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Ask to take back one's last move.
+    TakebackRequest {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Grant the opponent's request.
+    TakebackAccept {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Refuse it.
+    TakebackDecline {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Abort before the second ply.
+    Abort {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Send what happened after version `since` (events, or the state).
+    Sync {
+        /// The last version the client has seen (none: the state).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        since: Option<i64>,
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Answered `pong`.
+    Ping {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+}
+
+/// A client message, by what it asks of the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Answer `pong`.
+    Ping,
+    /// Catch up from this version.
+    Sync(Option<i64>),
+    /// A player's action.
+    Act(Action),
+}
+
+impl ClientMessage {
+    /// The message's request id.
+    pub fn id(&self) -> Option<i64> {
+        match self {
+            ClientMessage::Move { id, .. }
+            | ClientMessage::Resign { id }
+            | ClientMessage::DrawOffer { id }
+            | ClientMessage::DrawAccept { id }
+            | ClientMessage::DrawDecline { id }
+            | ClientMessage::TakebackRequest { id }
+            | ClientMessage::TakebackAccept { id }
+            | ClientMessage::TakebackDecline { id }
+            | ClientMessage::Abort { id }
+            | ClientMessage::Sync { id, .. }
+            | ClientMessage::Ping { id } => *id,
+        }
+    }
+
+    /// What the message asks for; a move of a bad length is refused.
+    pub fn request(self) -> Result<Request, String> {
+        Ok(Request::Act(match self {
+            ClientMessage::Ping { .. } => return Ok(Request::Ping),
+            ClientMessage::Sync { since, .. } => return Ok(Request::Sync(since)),
+            ClientMessage::Move { mv, version, .. } => {
+                if mv.is_empty() || mv.len() > MAX_MOVE {
+                    return Err(format!("a move has 1 to {MAX_MOVE} characters"));
+                }
+                Action::Move { mv, version }
+            }
+            ClientMessage::Resign { .. } => Action::Resign,
+            ClientMessage::DrawOffer { .. } => Action::DrawOffer,
+            ClientMessage::DrawAccept { .. } => Action::DrawAccept,
+            ClientMessage::DrawDecline { .. } => Action::DrawDecline,
+            ClientMessage::TakebackRequest { .. } => Action::TakebackRequest,
+            ClientMessage::TakebackAccept { .. } => Action::TakebackAccept,
+            ClientMessage::TakebackDecline { .. } => Action::TakebackDecline,
+            ClientMessage::Abort { .. } => Action::Abort,
+        }))
+    }
+}
+
+/// The `type` of a client message, read on its own (see [`Envelope`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MessageType {
+    /// `move`.
+    Move,
+    /// `resign`.
+    Resign,
+    /// `draw-offer`.
+    DrawOffer,
+    /// `draw-accept`.
+    DrawAccept,
+    /// `draw-decline`.
+    DrawDecline,
+    /// `takeback-request`.
+    TakebackRequest,
+    /// `takeback-accept`.
+    TakebackAccept,
+    /// `takeback-decline`.
+    TakebackDecline,
+    /// `abort`.
+    Abort,
+    /// `sync`.
+    Sync,
+    /// `ping`.
+    Ping,
+    /// Anything else.
+    #[serde(other)]
+    Unknown,
+}
+
+impl MessageType {
+    /// True for the types only players may send.
+    pub fn is_action(self) -> bool {
+        !matches!(
+            self,
+            MessageType::Sync | MessageType::Ping | MessageType::Unknown
+        )
+    }
+}
+
+/// What any client message carries, read leniently before the message
+/// itself: so that the refusal of a malformed message can name it (`id`),
+/// and a spectator's action is refused as such even when malformed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Envelope {
+    /// The message's type.
+    #[serde(rename = "type", default)]
+    pub kind: Option<MessageType>,
+    /// Its request id.
+    #[serde(default)]
+    pub id: Option<i64>,
+}
+
+impl Envelope {
+    /// The envelope of a message text (empty if it has none).
+    pub fn of(text: &str) -> Envelope {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+}
+
+/// The only message the lobby's WebSocket takes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum LobbyClientMessage {
+    /// Answered `pong`.
+    Ping {},
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The full game state for this viewer.
+    State {
+        /// The state.
+        state: Box<GameView>,
+    },
+    /// The events after the version the client asked from.
+    Events {
+        /// The events, oldest first (possibly none).
+        events: Vec<EventView>,
+    },
+    /// One live event.
+    Event {
+        /// The event.
+        event: EventView,
+    },
+    /// A client message's effect is stored.
+    Ack {
+        /// The message's id (`null` if it had none).
+        id: Option<i64>,
+        /// The game's version after it.
+        version: i64,
+    },
+    /// A client message was refused (the game is unchanged), or the
+    /// server cannot serve the socket.
+    Error {
+        /// The refused message's id, if it had one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+        /// Why.
+        error: String,
+    },
+    /// The answer to `ping`.
+    Pong,
+    /// The lobby, sent at once and at every change.
+    Lobby(LobbyView),
+}
+
+impl ServerMessage {
+    /// An error answering the message with request id `id`.
+    pub fn error(id: Option<i64>, error: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            id,
+            error: error.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(v: serde_json::Value) -> Result<ClientMessage, String> {
+        serde_json::from_value(v).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        assert_eq!(
+            read(json!({"type": "move", "move": "b1-b3", "id": 1, "version": 4})).unwrap(),
+            ClientMessage::Move {
+                mv: "b1-b3".into(),
+                version: Some(4),
+                id: Some(1)
+            }
+        );
+        assert_eq!(
+            read(json!({"type": "takeback-decline"})).unwrap(),
+            ClientMessage::TakebackDecline { id: None }
+        );
+        assert_eq!(
+            read(json!({"type": "sync", "since": 12}))
+                .unwrap()
+                .request(),
+            Ok(Request::Sync(Some(12)))
+        );
+        assert_eq!(
+            read(json!({"type": "ping"})).unwrap().request(),
+            Ok(Request::Ping)
+        );
+        let long = read(json!({"type": "move", "move": "x".repeat(100)})).unwrap();
+        assert_eq!(
+            long.request(),
+            Err("a move has 1 to 64 characters".to_owned())
+        );
+    }
+
+    #[test]
+    fn unknown_fields_and_types_are_refused() {
+        for (bad, error) in [
+            (
+                json!({"type": "resign", "move": "b1-b3"}),
+                "unknown field `move`",
+            ),
+            (json!({"type": "ping", "x": 1}), "unknown field `x`"),
+            (json!({"type": "move"}), "missing field `move`"),
+            (json!({"type": "seek"}), "unknown variant `seek`"),
+            (json!("not an object"), "invalid type"),
+        ] {
+            let e = read(bad.clone()).unwrap_err();
+            assert!(e.contains(error), "{bad}: {e}");
+        }
+        assert!(serde_json::from_value::<LobbyClientMessage>(json!({"type": "ping"})).is_ok());
+        assert!(
+            serde_json::from_value::<LobbyClientMessage>(json!({"type": "ping", "x": 1})).is_err()
+        );
+    }
+
+    #[test]
+    fn the_envelope_of_a_malformed_message_still_names_it() {
+        let e = Envelope::of(r#"{"type": "resign", "move": "b1-b3", "id": 7}"#);
+        assert_eq!((e.kind, e.id), (Some(MessageType::Resign), Some(7)));
+        assert!(e.kind.is_some_and(MessageType::is_action));
+        let e = Envelope::of(r#"{"type": "dance", "id": 8}"#);
+        assert_eq!((e.kind, e.id), (Some(MessageType::Unknown), Some(8)));
+        assert_eq!(Envelope::of("[1, 2]"), Envelope::default());
+    }
+
+    #[test]
+    fn server_messages_are_written_as_documented() {
+        let cases = [
+            (ServerMessage::Pong, json!({"type": "pong"})),
+            (
+                ServerMessage::Ack {
+                    id: None,
+                    version: 15,
+                },
+                json!({"type": "ack", "id": null, "version": 15}),
+            ),
+            (
+                ServerMessage::error(Some(7), "illegal move 'a1-a9'"),
+                json!({"type": "error", "id": 7, "error": "illegal move 'a1-a9'"}),
+            ),
+            (
+                ServerMessage::error(None, "invalid message"),
+                json!({"type": "error", "error": "invalid message"}),
+            ),
+            (
+                ServerMessage::Lobby(LobbyView {
+                    seeks: Vec::new(),
+                    live: Vec::new(),
+                }),
+                json!({"type": "lobby", "seeks": [], "live": []}),
+            ),
+        ];
+        for (message, json) in cases {
+            assert_eq!(serde_json::to_value(&message).unwrap(), json);
+            assert_eq!(
+                serde_json::from_value::<ServerMessage>(json).unwrap(),
+                message
+            );
+        }
+    }
+}
