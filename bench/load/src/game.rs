@@ -480,6 +480,8 @@ struct Sock {
     move_at: Option<Instant>,
     stopping: bool,
     resign_due: bool,
+    /// A move refused as "not being played" before the game's end was seen.
+    refused_unended: Option<String>,
     rng: SmallRng,
     out: Vec<String>,
 }
@@ -542,6 +544,14 @@ impl Sock {
                     .push((p.ply, p.mv));
             }
             (None, true) => {}
+            (Some(m), false) if m.contains("not being played") => {
+                // The game ended just before: counted once its end is seen.
+                if self.view.finished {
+                    self.ctx.stats.end_races.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    self.refused_unended = Some(m.to_owned());
+                }
+            }
             (Some(m), false) => self.ctx.stats.error(error_kind("move refused", m)),
             (Some(m), true) => {
                 // The game may have ended meanwhile: that is no fault.
@@ -622,6 +632,9 @@ impl Sock {
     }
 
     fn finish(&mut self) {
+        if self.refused_unended.take().is_some() {
+            self.ctx.stats.end_races.fetch_add(1, Ordering::Relaxed);
+        }
         self.view.finished = true;
         self.view.legal.clear();
         self.view.to_move = None;
@@ -643,6 +656,7 @@ impl Sock {
             && self.view.you.is_some()
             && self.view.to_move == self.view.you
             && !self.view.legal.is_empty()
+            && self.refused_unended.is_none()
         {
             self.move_at = Some(now + self.ctx.think);
         }
@@ -782,6 +796,7 @@ async fn run_socket(
         move_at: None,
         stopping: false,
         resign_due: false,
+        refused_unended: None,
         rng: SmallRng::seed_from_u64(seed),
         out: Vec::new(),
     };
@@ -854,6 +869,9 @@ async fn run_socket(
             failed = true;
             break;
         }
+    }
+    if let Some(m) = s.refused_unended.take() {
+        ctx.stats.error(error_kind("move refused", &m));
     }
     if failed && player && !s.view.finished {
         game.abandon.send_replace(true);

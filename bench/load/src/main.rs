@@ -437,6 +437,13 @@ async fn run() -> anyhow::Result<i32> {
         show("ack latency after the ramp:", steady.ack.summary());
         show("delivery after the ramp:", d.summary());
     }
+    let races = ctx.stats.end_races.load(Ordering::Relaxed);
+    if races > 0 {
+        println!(
+            "moves refused because the game had just ended: {races} (sent on the move event of a \
+             game's last move, which still lists legal moves, before its end event came; not errors)"
+        );
+    }
     let error_total: u64 = errors.values().sum();
     if errors.is_empty() {
         println!("errors: 0");

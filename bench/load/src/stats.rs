@@ -139,6 +139,10 @@ pub struct Stats {
     pub games_live: AtomicU64,
     /// Errors so far.
     pub error_count: AtomicU64,
+    /// Moves refused because the game had just ended: sent on the move
+    /// event of the game's last move (which still names a side to move
+    /// and legal moves) before its `end` event came. Not errors.
+    pub end_races: AtomicU64,
 }
 
 impl Stats {
@@ -151,6 +155,7 @@ impl Stats {
             games_ended: AtomicU64::new(0),
             games_live: AtomicU64::new(0),
             error_count: AtomicU64::new(0),
+            end_races: AtomicU64::new(0),
         }
     }
 
