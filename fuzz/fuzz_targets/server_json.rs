@@ -1,37 +1,79 @@
-//! JSON request bodies and messages into the server's types: the first byte
-//! picks the type, the rest is the JSON; `serde_json::from_slice` must not
-//! panic (the WebSocket `ClientMessage` is private to `http::ws`: its
-//! frames are read as `serde_json::Value` here).
+//! JSON request bodies and WebSocket messages into the server's types: the
+//! first byte picks the type, the rest is the JSON. `serde_json::from_slice`
+//! must not panic, and a value read writes back (`serde_json::to_vec`) as
+//! JSON that reads back to an equal value. WebSocket frames go the way the
+//! server reads them (`Envelope::of`, then `ClientMessage` and its
+//! `request()`).
 #![no_main]
 
-use gamut_server::clock::ClockControl;
+use gamut_server::clock::{ClockControl, Speed};
 use gamut_server::game::event::{ResultView, StoredEvent};
-use gamut_server::http::accounts::Credentials;
-use gamut_server::http::games::{CreateGame, ListQuery, Opponent};
-use gamut_server::http::records::ImportBody;
-use gamut_server::http::users::PageQuery;
-use gamut_server::http::ws::SinceQuery;
+use gamut_server::game::status::GameStatus;
+use gamut_server::http::messages::{ClientMessage, Envelope, LobbyClientMessage, ServerMessage};
+use gamut_server::http::requests::{
+    CreateGame, Credentials, ImportBody, ListQuery, Opponent, OptionValue, PageQuery, SinceQuery,
+};
 use libfuzzer_sys::fuzz_target;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
+use std::fmt::Debug;
+
+/// Reads `T`; what it reads round-trips.
+fn check<T: DeserializeOwned + Serialize + PartialEq + Debug>(json: &[u8]) -> Option<T> {
+    let value = serde_json::from_slice::<T>(json).ok()?;
+    let written = serde_json::to_vec(&value)
+        .unwrap_or_else(|e| panic!("{value:?} read from JSON does not write: {e}"));
+    let back = serde_json::from_slice::<T>(&written).unwrap_or_else(|e| {
+        panic!(
+            "{value:?} written as {} does not read back: {e}",
+            String::from_utf8_lossy(&written)
+        )
+    });
+    assert_eq!(back, value, "written as {}", String::from_utf8_lossy(&written));
+    Some(value)
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, json)) = data.split_first() else {
         return;
     };
-    match which % 11 {
-        0 => drop(serde_json::from_slice::<CreateGame>(json)),
-        1 => drop(serde_json::from_slice::<Opponent>(json)),
-        2 => drop(serde_json::from_slice::<ClockControl>(json)),
-        3 => drop(serde_json::from_slice::<Credentials>(json)),
-        4 => drop(serde_json::from_slice::<ImportBody>(json)),
-        5 => drop(serde_json::from_slice::<ListQuery>(json)),
-        6 => drop(serde_json::from_slice::<PageQuery>(json)),
-        7 => drop(serde_json::from_slice::<SinceQuery>(json)),
-        8 => drop(serde_json::from_slice::<StoredEvent>(json)),
-        9 => drop(serde_json::from_slice::<ResultView>(json)),
+    match which % 16 {
+        0 => {
+            if let Some(create) = check::<CreateGame>(json) {
+                let _ = create.option_pairs();
+                let _ = create.clock.validate();
+            }
+        }
+        1 => drop(check::<Opponent>(json)),
+        2 => {
+            if let Some(clock) = check::<ClockControl>(json) {
+                let _ = clock.validate();
+            }
+        }
+        3 => drop(check::<Credentials>(json)),
+        4 => drop(check::<ImportBody>(json)),
+        5 => drop(check::<ListQuery>(json)),
+        6 => drop(check::<PageQuery>(json)),
+        7 => drop(check::<SinceQuery>(json)),
+        8 => drop(check::<StoredEvent>(json)),
+        9 => drop(check::<ResultView>(json)),
+        10 => drop(check::<OptionValue>(json)),
+        11 => drop(check::<GameStatus>(json)),
+        12 => drop(check::<Speed>(json)),
+        13 => drop(check::<LobbyClientMessage>(json)),
+        14 => drop(check::<ServerMessage>(json)),
         _ => {
-            // WebSocket text frames are read as JSON first.
+            // A game WebSocket text frame, as `http::ws` reads it.
             drop(serde_json::from_slice::<Value>(json));
+            if let Ok(text) = std::str::from_utf8(json) {
+                let envelope = Envelope::of(text);
+                let _ = envelope.kind.map(|k| k.is_action());
+                if let Some(message) = check::<ClientMessage>(json) {
+                    let _ = message.id();
+                    let _ = message.request();
+                }
+            }
         }
     }
 });
