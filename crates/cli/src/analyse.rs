@@ -1,10 +1,13 @@
 //! `gamut analyse`: search one position and print the best move, its score
 //! and the principal variation, with a progress line per completed depth.
+//! Scores are from the side to move's point of view; the output says so,
+//! naming the side, and what the number means.
 
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gamut_ai::{EngineSpec, Limits, SearchInfo};
+use gamut_ai::{EngineSpec, Limits, Score, SearchInfo};
+use gamut_core::DynMatch;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -37,6 +40,7 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
     )?;
     println!("{}", game.diagram());
     println!("position {}", game.position_text());
+    let mover = game.side_name(game.side_to_move());
     if let Some(outcome) = game.outcome() {
         println!("the game is over: {outcome}");
         println!("bestmove (none)");
@@ -47,6 +51,7 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         nodes: None,
         depth: args.depth,
     };
+    println!("scores are from {mover}'s side ({mover} is to move): positive is good for {mover}");
     let stop = AtomicBool::new(false);
     let report = game.search(&args.engine, &limits, &stop, &mut |info| {
         println!("{}", progress_line(info));
@@ -56,8 +61,28 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         .ok_or_else(|| anyhow!("the engine found no move"))?;
     println!("bestmove {best}");
     println!("score {}", report.info.score);
+    println!("meaning: {}", score_meaning(report.info.score, &*game));
     println!("pv {}", report.info.pv.join(" "));
     Ok(())
+}
+
+/// What a score from the side to move's point of view means, in words.
+fn score_meaning(score: Score, game: &dyn DynMatch) -> String {
+    let mover = game.side_name(game.side_to_move());
+    let other = game.side_name(game.side_to_move().other());
+    match score {
+        Score::Value(0) => format!("an even position for {mover} (to move) and {other}"),
+        Score::Value(v) => {
+            let (ahead, units) = if v > 0 { (mover, v) } else { (other, -v) };
+            format!(
+                "{ahead} is better by about {:.2} pawn-like units ({v:+} from {mover}'s side, \
+                 {mover} to move; 100 is one unit)",
+                f64::from(units) / 100.0
+            )
+        }
+        Score::WinIn(n) => format!("{mover} (to move) wins by force within {n} plies"),
+        Score::LossIn(n) => format!("{other} wins by force within {n} plies ({mover} is to move)"),
+    }
 }
 
 /// `depth 5/9 score +23 nodes 41000 nps 820000 time 50 ms pv ...`.

@@ -1,8 +1,12 @@
 //! `gamut play`: a game against the computer in the terminal. The board is
-//! drawn after each move, moves are typed in the game's notation, and a few
+//! drawn after each move (yours too, so that a run of placements shows
+//! each piece landing), moves are typed in the game's notation, and a few
 //! commands help along (`undo`, `hint`, `resign`, `moves`, `help`,
-//! `quit`). Reads standard input line by line, so it also works with piped
-//! input, and ends cleanly at the end of input.
+//! `quit`). A move that cannot be played is answered with the reason and
+//! the few legal moves closest to what was typed (`moves` lists them
+//! all); squares typed in upper case (`B1-B3`) are read in lower case.
+//! Reads standard input line by line, so it also works with piped input,
+//! and ends cleanly at the end of input.
 
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, bail, Result};
@@ -30,8 +34,11 @@ pub struct PlayArgs {
     time_ms: u64,
 }
 
+/// How many of the closest legal moves a wrong move is answered with.
+const SUGGESTIONS: usize = 5;
+
 const HELP: &str = "\
-Type a move in the game's notation, or one of:
+Type a move in the game's notation (squares in lower case: b1-b3), or one of:
   moves   list the legal moves
   board   draw the board again
   hint    ask the computer for a move
@@ -85,14 +92,18 @@ pub fn run(args: PlayArgs) -> Result<()> {
             println!("end of input: game left unfinished");
             return Ok(());
         }
-        match line.trim() {
+        let typed = line.trim();
+        match typed.to_ascii_lowercase().as_str() {
             "" => {}
             "help" => println!("{HELP}"),
             "quit" | "exit" => {
                 println!("game left unfinished");
                 return Ok(());
             }
-            "moves" | "legal" => println!("legal moves: {}", game.legal_moves().join(" ")),
+            "moves" | "legal" => {
+                let legal = game.legal_moves();
+                println!("legal moves ({}): {}", legal.len(), legal.join(" "));
+            }
             "board" => show_board = true,
             "resign" => game.resign(you),
             "hint" => println!("hint: {}", best_move(&*game, &args.level, budget)?),
@@ -104,12 +115,112 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 }
                 None => println!("there is no move of yours to take back"),
             },
-            text => match game.play(text) {
-                Ok(mv) => println!("you play {mv}"),
-                Err(e) => println!("{e}\nlegal moves: {}", game.legal_moves().join(" ")),
+            _ => match play_typed(&mut *game, typed) {
+                Ok(mv) => {
+                    println!("you play {mv}");
+                    // Drawn again before your next move (a placement after
+                    // a placement, or after the computer's reply).
+                    show_board = true;
+                }
+                Err(why) => println!("{why}"),
             },
         }
     }
+}
+
+/// Play `typed`, or the same with its squares in lower case (`B1-B3` is
+/// `b1-b3`); returns the move played, or what to tell the player: why the
+/// move cannot be played and the closest legal moves.
+fn play_typed(game: &mut dyn Match, typed: &str) -> std::result::Result<String, String> {
+    let error = match game.play(typed) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    let lowered = lower_squares(typed);
+    let mut why = format!("{error}");
+    if lowered != typed {
+        match game.play(&lowered) {
+            Ok(mv) => {
+                return Ok(format!(
+                    "{mv} ({typed} read as {lowered}: squares are written in lower case)"
+                ))
+            }
+            Err(e) => why = format!("{typed} read as {lowered}: {e}"),
+        }
+    }
+    let legal = game.legal_moves();
+    let closest = closest_moves(&lowered, &legal, SUGGESTIONS);
+    if legal.is_empty() {
+        return Err(why);
+    }
+    why.push_str(&format!("\nclosest legal moves: {}", closest.join(" ")));
+    if legal.len() > closest.len() {
+        why.push_str(&format!(" (type 'moves' for all {})", legal.len()));
+    }
+    Err(why)
+}
+
+/// `text` with each letter that is followed by a digit in lower case (a
+/// square: `B1` to `b1`, `K@E1` to `K@e1`), and words in lower case
+/// (`PASS`, `PICK:QRN` to `pick:QRN`); piece letters stay as they are.
+fn lower_squares(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let before_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        out.push(if before_digit {
+            c.to_ascii_lowercase()
+        } else {
+            c
+        });
+    }
+    let lower = out.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("pick:") {
+        return format!("pick:{}", rest.to_ascii_uppercase());
+    }
+    if matches!(lower.as_str(), "pass" | "draw") {
+        return lower;
+    }
+    out
+}
+
+/// The `n` legal moves closest to `typed`: those from the same first
+/// square first, then by edit distance, then in the engine's order.
+fn closest_moves(typed: &str, legal: &[String], n: usize) -> Vec<String> {
+    let head = |m: &str| -> String {
+        m.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '@')
+            .collect()
+    };
+    let typed_head = head(typed);
+    let mut scored: Vec<(bool, usize, usize, &String)> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (head(m) != typed_head, edit_distance(typed, m), i, m))
+        .collect();
+    scored.sort();
+    scored
+        .into_iter()
+        .take(n)
+        .map(|(.., m)| m.clone())
+        .collect()
+}
+
+/// Levenshtein distance between two short strings.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// `first`, `second`, or a side's name in this game (any case).
