@@ -64,7 +64,9 @@ test('in Korean: side names, option help and server errors translated; the guest
   await page.click('.game-choice[data-game="loa"]');
   await page.selectOption('#level', 'random');
   await page.click('#create-game');
-  await page.waitForSelector('svg.board');
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+  await page.waitForSelector('.board-host svg.board');
+  await page.waitForSelector('.site-header .account .badge');
   const badge = await page.$eval('.site-header .account .badge', (e) => ({ text: e.textContent, h: e.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(e).lineHeight) || 16 }));
   assert.equal(badge.text, ko['account.guest']);
   assert.ok(badge.h < 2 * badge.lh, `the badge is one line high (${badge.h} px)`);
