@@ -99,11 +99,16 @@ fn parse_clock(text: &str) -> anyhow::Result<Value> {
     }))
 }
 
-/// Measures a process's CPU use between samples.
+/// Measures a process's CPU use (and its threads' wait for a core)
+/// between samples.
 struct CpuMeter {
     pid: u32,
     cpu: f64,
+    wait: f64,
     at: Instant,
+    /// Percent of one core its threads spent waiting for a core, over the
+    /// last interval sampled.
+    last_wait_pct: Option<f64>,
 }
 
 impl CpuMeter {
@@ -111,21 +116,23 @@ impl CpuMeter {
         CpuMeter {
             pid,
             cpu: sys::cpu_seconds(pid).unwrap_or(0.0),
+            wait: sys::run_queue_wait_seconds(pid).unwrap_or(0.0),
             at: Instant::now(),
+            last_wait_pct: None,
         }
     }
 
     /// Percent of one core since the last sample (and takes a new one).
     fn sample(&mut self) -> Option<f64> {
         let cpu = sys::cpu_seconds(self.pid)?;
+        let wait = sys::run_queue_wait_seconds(self.pid);
         let now = Instant::now();
         let secs = (now - self.at).as_secs_f64();
-        let pct = if secs > 0.0 {
-            (cpu - self.cpu) / secs * 100.0
-        } else {
-            0.0
-        };
+        let per_core = |d: f64| if secs > 0.0 { d / secs * 100.0 } else { 0.0 };
+        let pct = per_core(cpu - self.cpu);
+        self.last_wait_pct = wait.map(|w| per_core((w - self.wait).max(0.0)));
         self.cpu = cpu;
+        self.wait = wait.unwrap_or(self.wait);
         self.at = now;
         Some(pct)
     }
@@ -135,18 +142,21 @@ fn mb(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
 }
 
-/// The servers' CPU (percent of one core, summed) and RSS (MB, summed).
-fn servers_usage(meters: &mut [CpuMeter]) -> (Option<f64>, Option<f64>) {
+/// The servers' CPU (percent of one core, summed), RSS (MB, summed) and
+/// wait for a core (percent of one core, summed).
+fn servers_usage(meters: &mut [CpuMeter]) -> (Option<f64>, Option<f64>, Option<f64>) {
     if meters.is_empty() {
-        return (None, None);
+        return (None, None, None);
     }
     let mut cpu = 0.0;
     let mut rss = 0u64;
+    let mut wait = 0.0;
     for m in meters.iter_mut() {
         cpu += m.sample().unwrap_or(0.0);
         rss += sys::rss_bytes(m.pid).unwrap_or(0);
+        wait += m.last_wait_pct.unwrap_or(0.0);
     }
-    (Some(cpu), Some(mb(rss)))
+    (Some(cpu), Some(mb(rss)), Some(wait))
 }
 
 fn opt(v: Option<f64>, unit: &str) -> String {
@@ -339,14 +349,14 @@ async fn run() -> anyhow::Result<i32> {
                 let secs = (now - last).as_secs_f64();
                 last = now;
                 let mut w = ctx.stats.take_interval();
-                let (cpu, rss) = servers_usage(&mut meters);
+                let (cpu, rss, wait) = servers_usage(&mut meters);
                 let mut deliv = w.to_opponent.clone();
                 deliv.extend(&w.to_spectator);
                 let m = sys::MachineSample::now();
                 let (cpu_stall, _) = m.stalls_since(&machine);
                 machine = m;
                 println!(
-                    "[{:6.1}s] live {:5}  started {:6}  moves/s {:8.1}  ack p50/p99 {} ms  delivery p50/p99 {} ms  errors {}  server cpu {} rss {}  load cpu {}  machine load {:.1} cpu-stall {}",
+                    "[{:6.1}s] live {:5}  started {:6}  moves/s {:8.1}  ack p50/p99 {} ms  delivery p50/p99 {} ms  errors {}  server cpu {} (waiting {}) rss {}  load cpu {}  machine load {:.1} cpu-stall {}",
                     (now - ctx.start).as_secs_f64(),
                     ctx.stats.games_live.load(Ordering::Relaxed),
                     ctx.stats.games_started.load(Ordering::Relaxed),
@@ -355,6 +365,7 @@ async fn run() -> anyhow::Result<i32> {
                     deliv.summary().short(),
                     ctx.stats.error_count.load(Ordering::Relaxed),
                     opt(cpu, "%"),
+                    opt(wait, "%"),
                     opt(rss, " MB"),
                     opt(me.sample(), "%"),
                     m.load1,
@@ -374,8 +385,8 @@ async fn run() -> anyhow::Result<i32> {
     }
     tokio::time::sleep_until(ctx.deadline.into()).await;
     let run_secs = (Instant::now() - ctx.start).as_secs_f64();
-    let (cpu_run, rss_end) = servers_usage(&mut run_meters);
-    let (cpu_steady, _) = servers_usage(&mut steady_meters);
+    let (cpu_run, rss_end, wait_run) = servers_usage(&mut run_meters);
+    let (cpu_steady, _, wait_steady) = servers_usage(&mut steady_meters);
     let self_cpu_run = self_run.sample();
     let self_cpu_steady = self_steady.as_mut().and_then(CpuMeter::sample);
     let machine_end = sys::MachineSample::now();
@@ -457,10 +468,12 @@ async fn run() -> anyhow::Result<i32> {
         println!("server: not measured (no --server-pid, none found by port)");
     } else {
         println!(
-            "server pid(s) {}: cpu {} of one core over the run{}; rss {} at the start, {} at the end",
+            "server pid(s) {}: cpu {} of one core over the run{}; its threads waited for a core {}{}; rss {} at the start, {} at the end",
             pids.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
             opt(cpu_run, "%"),
             cpu_steady.map_or(String::new(), |c| format!(" ({c:.0}% after the ramp)")),
+            opt(wait_run, "%"),
+            wait_steady.map_or(String::new(), |c| format!(" ({c:.0}% after the ramp)")),
             format_args!("{:.0} MB", mb(rss_start)),
             opt(rss_end, " MB"),
         );

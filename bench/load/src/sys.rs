@@ -149,6 +149,28 @@ pub fn cpu_seconds(pid: u32) -> Option<f64> {
     Some((utime + stime) / ticks_per_second())
 }
 
+/// The seconds a process's threads have spent waiting for a core (run
+/// queue wait, summed over `/proc/<pid>/task/*/schedstat`; `pid` 0: this
+/// process). Threads that have exited are not counted.
+pub fn run_queue_wait_seconds(pid: u32) -> Option<f64> {
+    let dir = if pid == 0 {
+        "/proc/self/task".to_owned()
+    } else {
+        format!("/proc/{pid}/task")
+    };
+    let mut ns = 0u64;
+    for task in std::fs::read_dir(dir).ok()?.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) {
+            ns += text
+                .split_whitespace()
+                .nth(1)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+    }
+    Some(ns as f64 / 1e9)
+}
+
 /// A process's resident memory in bytes (`VmRSS`; `pid` 0: this process).
 pub fn rss_bytes(pid: u32) -> Option<u64> {
     let path = if pid == 0 {
@@ -323,6 +345,7 @@ mod tests {
     #[test]
     fn this_process_has_cpu_time_and_memory() {
         assert!(cpu_seconds(0).is_some());
+        assert!(run_queue_wait_seconds(0).is_some());
         assert!(rss_bytes(0).unwrap() > 0);
     }
 }
