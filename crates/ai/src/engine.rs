@@ -7,12 +7,14 @@ use crate::evaluate::Evaluate;
 use crate::iterative::{alphabeta, AlphaBetaConfig};
 use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
-use crate::{EngineKind, EngineSpec, Limits, Score, SearchInfo, SearchReport};
+use crate::solver;
+use crate::{EngineKind, EngineSpec, Level, Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, GameRecord, MoveList};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// Search the current position of `record` (its history gives repetition
 /// draws, its options the move limit) with the engine `spec`, within
@@ -63,6 +65,18 @@ pub fn search_setup<G: Evaluate>(
             return SearchReport::unsearched(mv);
         }
         EngineKind::AlphaBeta => {
+            let budget = if spec.level == Level::Max {
+                setup.root.solver_nodes()
+            } else {
+                0
+            };
+            let mut limits = limits;
+            if budget > 0 {
+                if let Some(report) = proven(setup, budget, &mut limits, stop) {
+                    on_info(&report.info);
+                    return report;
+                }
+            }
             let config = AlphaBetaConfig {
                 threads: spec.threads.clamp(1, profile.max_threads),
                 noise: Noise {
@@ -85,6 +99,38 @@ pub fn search_setup<G: Evaluate>(
         }
     }
     report
+}
+
+/// Level `max` in a small position: try to prove a win with the solver
+/// within `nodes` and a quarter of the move time; a proven, verified win
+/// is played at once (its score is the proof's longest line). Otherwise
+/// the time spent comes off `limits`.
+fn proven<G: Evaluate>(
+    setup: &SearchSetup<G>,
+    nodes: u64,
+    limits: &mut Limits,
+    stop: &AtomicBool,
+) -> Option<SearchReport> {
+    let start = Instant::now();
+    let deadline = limits.movetime.map(|t| start + t / 4);
+    let nodes = limits.nodes.map_or(nodes, |n| n.min(nodes));
+    let found = solver::proven_win(setup, nodes, deadline, stop);
+    let time = start.elapsed();
+    if let Some((mv, depth, nodes)) = found {
+        return Some(SearchReport {
+            best: Some(mv.clone()),
+            info: SearchInfo {
+                depth,
+                seldepth: depth,
+                score: Score::WinIn(depth),
+                nodes,
+                time,
+                pv: vec![mv],
+            },
+        });
+    }
+    limits.movetime = limits.movetime.map(|t| t.saturating_sub(time));
+    None
 }
 
 /// A random legal move after which the opponent cannot win with its next

@@ -30,4 +30,13 @@ pub trait Evaluate: Game {
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// Nodes worth spending, at level `max`, on proving a win from this
+    /// position with the proof-number solver before the alpha-beta runs
+    /// (a proven and verified win is played at once). 0, the default:
+    /// never. Games return a budget for small positions (6x6 Lines of
+    /// Action, endings with few pieces).
+    fn solver_nodes(&self) -> u64 {
+        0
+    }
 }

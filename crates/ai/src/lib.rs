@@ -27,6 +27,7 @@ mod score;
 mod setup;
 mod shared;
 mod signature;
+pub mod solver;
 mod spec;
 mod tt;
 
@@ -39,4 +40,5 @@ pub use report::{SearchInfo, SearchReport};
 pub use score::Score;
 pub use setup::SearchSetup;
 pub use signature::bench_search;
+pub use solver::{Solution, SolveLimits, Solver, Verdict};
 pub use spec::{EngineKind, EngineSpec};

@@ -26,6 +26,8 @@ const QUAD: i32 = 12;
 const ADJACENT: i32 = 3;
 /// Per group beyond the first.
 const GROUP: i32 = 20;
+/// The solver's budget at level `max` in small positions.
+const SOLVER_NODES: u64 = 200_000;
 /// Having the move.
 const TEMPO: i32 = 15;
 /// By distance from the edge (0 = edge ring) for a piece.
@@ -160,6 +162,17 @@ fn side_value(pieces: u64, size: u8) -> i32 {
 
 impl Evaluate for Loa {
     const QUIESCENCE: bool = true;
+
+    /// 6x6 boards and endings with at most six pieces are worth a try.
+    fn solver_nodes(&self) -> u64 {
+        let pieces = self.piece_count(gamut_core::Player::First)
+            + self.piece_count(gamut_core::Player::Second);
+        if self.size() == 6 || pieces <= 6 {
+            SOLVER_NODES
+        } else {
+            0
+        }
+    }
 
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();

@@ -225,6 +225,19 @@ fn side_value(pos: &Pursuit, side: Player, hunt: Option<Hunt>, enemy_hunt: Optio
 impl Evaluate for Pursuit {
     const QUIESCENCE: bool = true;
 
+    /// Endings with at most five pieces (Kings included) are worth a try.
+    fn solver_nodes(&self) -> u64 {
+        let pieces: u32 = [Player::First, Player::Second]
+            .into_iter()
+            .map(|side| self.occupied(side).count_ones() + self.outer_occupied(side).count_ones())
+            .sum();
+        if pieces <= 5 && !self.placing() {
+            200_000
+        } else {
+            0
+        }
+    }
+
     fn evaluate(&self) -> i32 {
         let side = self.side_to_move();
         let ours = Hunt::of(self, side);
