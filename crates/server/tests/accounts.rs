@@ -1,29 +1,37 @@
 //! Accounts, sessions, sign-in rate limit, input validation and JSON
-//! errors, ratings, history, export/import and the live lobby.
+//! errors, ratings, history, export/import and the live lobby. Answers are
+//! read into the server's view types.
 
 mod common;
 
-use common::{challenge, first_legal, Backend, TestServer};
+use common::{
+    challenge, first_move, Backend, EventBody, GamesView, LeaderboardView, LobbyView, MeView,
+    OkView, ProfileView, ReplayResult, ReplayView, ServerMessage, TestServer,
+};
+use gamut_core::{EndReason, Player};
+use gamut_games::GameKind;
+use gamut_server::clock::Speed;
+use gamut_server::game::status::GameStatus;
 use serde_json::json;
 
 async fn accounts(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut alice = server.client();
-    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+    assert_eq!(alice.me().await, MeView { user: None });
     let creds = json!({"username": "alice", "password": "correct horse"});
-    let signed = alice.post_ok("/api/signup", creds.clone()).await;
-    assert_eq!(signed["user"]["name"], "alice");
-    assert_eq!(signed["user"]["guest"], false);
-    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
-    // Taken (ignoring case), bad names and passwords.
+    let signed: MeView = alice.post_as("/api/signup", creds.clone()).await;
+    let user = signed.user.expect("signed in");
+    assert_eq!((user.name.as_str(), user.guest), ("alice", false));
+    assert_eq!(alice.me().await.user, Some(user.clone()));
+    // Taken (ignoring case), bad names and passwords, unknown fields.
     let mut other = server.client();
-    let (s, v) = other
-        .post(
+    let (s, error) = other
+        .post_refused(
             "/api/signup",
             json!({"username": "ALICE", "password": "whatever123"}),
         )
         .await;
-    assert_eq!((s, v["error"].as_str().is_some()), (409, true));
+    assert_eq!((s, error.as_str()), (409, "username 'ALICE' is taken"));
     for bad in [
         json!({"username": "a", "password": "whatever123"}),
         json!({"username": "guest-7", "password": "whatever123"}),
@@ -31,37 +39,41 @@ async fn accounts(backend: Backend) {
         json!({"username": "bob"}),
         json!({"username": "bob", "password": "whatever123", "extra": 1}),
     ] {
-        let (s, v) = other.post("/api/signup", bad.clone()).await;
-        assert_eq!(s, 400, "{bad}: {v}");
-        assert!(v["error"].is_string());
+        let (s, _) = other.post_refused("/api/signup", bad.clone()).await;
+        assert_eq!(s, 400, "{bad}");
     }
     // Sign out, sign in.
-    alice.post_ok("/api/signout", json!({})).await;
+    let out: OkView = alice.post_as("/api/signout", json!({})).await;
+    assert_eq!(out, OkView::OK);
     assert_eq!(alice.cookie, None);
-    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
-    alice.post_ok("/api/signin", creds.clone()).await;
-    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    assert_eq!(alice.me().await, MeView { user: None });
+    let again: MeView = alice.post_as("/api/signin", creds.clone()).await;
+    assert_eq!(again.user, Some(user));
+    assert_eq!(
+        alice.me().await.user.map(|u| u.name),
+        Some("alice".to_owned())
+    );
     // Wrong passwords, then the rate limit (even for the right one).
     let wrong = json!({"username": "alice", "password": "wrong password"});
     for _ in 0..5 {
-        let (s, v) = other.post("/api/signin", wrong.clone()).await;
-        assert_eq!(
-            (s, v["error"].as_str()),
-            (401, Some("wrong username or password"))
-        );
+        let (s, error) = other.post_refused("/api/signin", wrong.clone()).await;
+        assert_eq!((s, error.as_str()), (401, "wrong username or password"));
     }
-    let (s, v) = other.post("/api/signin", creds.clone()).await;
-    assert_eq!(s, 429, "{v}");
-    assert!(v["error"].as_str().is_some_and(|e| e.contains("too many")));
+    let (s, error) = other.post_refused("/api/signin", creds.clone()).await;
+    assert_eq!(s, 429, "{error}");
+    assert!(error.contains("too many"), "{error}");
     // Acting needs a session.
     let mut anonymous = server.client();
-    let (s, v) = anonymous
-        .post(
+    let (s, error) = anonymous
+        .post_refused(
             "/api/games",
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    assert_eq!(s, 401, "{v}");
+    assert_eq!(
+        (s, error.as_str()),
+        (401, "sign in or play as a guest first")
+    );
 }
 
 test_on_every_backend!(sign_up_in_and_out_with_a_rate_limit, accounts);
@@ -81,36 +93,76 @@ async fn bad_input(backend: Backend) {
         json!([1, 2, 3]),
     ];
     for body in cases {
-        let (s, v) = g.post("/api/games", body.clone()).await;
-        assert!(s == 400 || s == 403, "{body}: {s} {v}");
-        assert!(v["error"].is_string(), "{body}: {v}");
+        let (s, _) = g.post_refused("/api/games", body.clone()).await;
+        assert!(s == 400 || s == 403, "{body}: {s}");
     }
+    // Unknown fields are refused everywhere, nested objects included.
+    for (body, field) in [
+        (
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek", "x": 1}}),
+            "x",
+        ),
+        (
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "challenge", "x": 1}}),
+            "x",
+        ),
+        (
+            json!({"game": "loa", "clock": {"type": "untimed", "y": 2}, "opponent": {"type": "seek"}}),
+            "y",
+        ),
+        (
+            json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}, "z": 3}),
+            "z",
+        ),
+    ] {
+        let (s, error) = g.post_refused("/api/games", body.clone()).await;
+        assert_eq!(s, 400, "{body}");
+        assert!(
+            error.starts_with("invalid request body: ")
+                && error.contains(&format!("unknown field `{field}`")),
+            "{body}: {error}"
+        );
+    }
+    let (s, error) = g
+        .post_refused("/api/import", json!({"record": "", "x": 1}))
+        .await;
+    assert_eq!(s, 400);
+    assert!(error.contains("unknown field `x`"), "{error}");
+    // Names of games are read in any case.
+    let created = g
+        .create(json!({"game": "LOA", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
+        .await;
+    assert_eq!(created.game.game, GameKind::Loa);
     // Too large a body.
     let huge = json!({"record": "x".repeat(100_000)});
-    let (s, v) = g.post("/api/import", huge).await;
-    assert_eq!(s, 413, "{v}");
+    let (s, _) = g.post_refused("/api/import", huge).await;
+    assert_eq!(s, 413);
     // Unknown things.
-    let (s, v) = g.get("/api/games/nosuchgame000000").await;
-    assert_eq!((s, v["error"].is_string()), (404, true));
+    let (s, error) = g.get_refused("/api/games/nosuchgame000000").await;
+    assert_eq!((s, error.as_str()), (404, "no such game"));
     let (s, _) = g.get("/api/games/..%2F..%2Fetc").await;
     assert_eq!(s, 404);
-    let (s, v) = g.get("/api/games?status=sleeping").await;
-    assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g.get("/api/games?limit=abc").await;
-    assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g.get("/api/leaderboard/chess").await;
-    assert_eq!((s, v["error"].is_string()), (400, true));
-    let (s, v) = g
-        .post(
+    for query in ["status=sleeping", "limit=abc", "game=chess", "colour=red"] {
+        let (s, error) = g.get_refused(&format!("/api/games?{query}")).await;
+        assert_eq!(s, 400, "{query}");
+        assert!(error.starts_with("invalid query: "), "{query}: {error}");
+    }
+    let (s, error) = g.get_refused("/api/leaderboard/chess").await;
+    assert_eq!(s, 400);
+    assert!(
+        error.starts_with("unknown game 'chess' (known: "),
+        "{error}"
+    );
+    let (s, _) = g.get_refused("/api/leaderboard/loa?speed=ludicrous").await;
+    assert_eq!(s, 400);
+    let (s, error) = g
+        .post_refused(
             "/api/import",
             json!({"record": "[Game \"loa\"]\n1. zz-zz *"}),
         )
         .await;
-    assert_eq!(s, 400, "{v}");
-    assert!(
-        v["error"].as_str().is_some_and(|e| e.contains("move 1")),
-        "{v}"
-    );
+    assert_eq!(s, 400);
+    assert!(error.contains("move 1"), "{error}");
 }
 
 test_on_every_backend!(bad_input_gets_clear_json_errors, bad_input);
@@ -131,45 +183,63 @@ async fn ratings_history_records(backend: Backend) {
     .await;
     let clock = json!({"type": "realtime", "initial_ms": 300000, "increment_ms": 0});
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, true).await;
-    let state = a.state(&id).await;
-    assert_eq!(state["rated"], true);
-    assert_eq!(state["speed"], "blitz");
-    assert_eq!(state["players"][0]["rating"], 1500);
+    let state = a.view(&id).await;
+    assert!(state.rated);
+    assert_eq!(state.speed, Speed::Blitz);
+    assert!(matches!(
+        &state.players[0],
+        Some(gamut_server::game::meta::Seat::Human { rating: 1500, .. })
+    ));
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
-    wa.play(first_legal(&state)).await;
-    let s = b.state(&id).await;
-    wb.play(first_legal(&s)).await;
+    wa.play(first_move(&state)).await;
+    let s = b.view(&id).await;
+    wb.play(first_move(&s)).await;
     assert_eq!(wb.action("resign").await, "ack");
-    let end = wa
-        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
-        .await;
+    let end = wa.event(|e| matches!(e.body, EventBody::End { .. })).await;
+    let EventBody::End {
+        result, ratings, ..
+    } = end.body
+    else {
+        unreachable!()
+    };
     assert_eq!(
-        end["event"]["result"],
+        serde_json::to_value(&result).expect("json"),
         json!({"winner": 0, "reason": "resignation", "text": "1-0"})
     );
-    let ratings = &end["event"]["ratings"];
-    assert_eq!(ratings[0]["before"], json!(1500.0));
-    assert!(ratings[0]["after"].as_f64().expect("after") > 1500.0);
-    assert!(ratings[1]["after"].as_f64().expect("after") < 1500.0);
+    let ratings = ratings.expect("a rated game's ratings");
+    assert_eq!(ratings[0].before, 1500.0);
+    assert!(ratings[0].after > 1500.0);
+    assert!(ratings[1].after < 1500.0);
 
-    let profile = a.get_ok("/api/users/alice").await;
-    assert_eq!(profile["ratings"][0]["game"], "loa");
-    assert_eq!(profile["ratings"][0]["speed"], "blitz");
-    assert_eq!(profile["ratings"][0]["games"], 1);
-    let board = a.get_ok("/api/leaderboard/loa?speed=blitz").await;
-    let names: Vec<&str> = board["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .filter_map(|e| e["name"].as_str())
-        .collect();
+    let profile: ProfileView = a.get_as("/api/users/alice").await;
+    assert_eq!(profile.user.name, "alice");
+    let rating = &profile.ratings[0];
+    assert_eq!(
+        (rating.game, rating.speed, rating.games),
+        (GameKind::Loa, Speed::Blitz, 1)
+    );
+    assert_eq!(rating.rating, ratings[0].after);
+    let board: LeaderboardView = a.get_as("/api/leaderboard/loa?speed=blitz").await;
+    assert_eq!(
+        (board.game, board.speed),
+        (GameKind::Loa, Some(Speed::Blitz))
+    );
+    let names: Vec<&str> = board.entries.iter().map(|e| e.name.as_str()).collect();
     assert_eq!(names, vec!["alice", "bob"]);
-    let history = a.get_ok("/api/users/bob/games").await;
-    assert_eq!(history["games"][0]["id"], json!(id));
-    assert_eq!(history["games"][0]["result"]["text"], "1-0");
-    let finished = a.get_ok("/api/games?status=finished&player=alice").await;
-    assert_eq!(finished["games"].as_array().map(Vec::len), Some(1));
+    assert_eq!(board.entries[0].rank, 1);
+    let every_speed: LeaderboardView = a.get_as("/api/leaderboard/LOA").await;
+    assert_eq!(every_speed.speed, None);
+    assert_eq!(every_speed.entries.len(), 2);
+    let history: GamesView = a.get_as("/api/users/bob/games").await;
+    assert_eq!(history.games[0].id.as_str(), id);
+    assert_eq!(history.games[0].status, GameStatus::Finished);
+    assert_eq!(
+        history.games[0].result.as_ref().map(|r| r.text.as_str()),
+        Some("1-0")
+    );
+    let finished: GamesView = a.get_as("/api/games?status=finished&player=alice").await;
+    assert_eq!(finished.games.len(), 1);
 
     // Export, then import the record: the same moves and positions.
     let (s, text) = a.get(&format!("/api/games/{id}/export")).await;
@@ -185,20 +255,45 @@ async fn ratings_history_records(backend: Backend) {
         text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1-0"),
         "{text}"
     );
-    let imported = a.post_ok("/api/import", json!({"record": text})).await;
-    let replay = a.get_ok(&format!("/api/games/{id}/replay")).await;
-    for key in ["moves", "positions", "start", "game"] {
-        assert_eq!(imported[key], replay[key], "{key}");
-    }
-    assert_eq!(imported["headers"]["Reason"], "resignation");
-    assert_eq!(replay["result"]["reason"], "resignation");
-    assert_eq!(replay["moves"].as_array().map(Vec::len), Some(2));
+    let imported: ReplayView = a.post_as("/api/import", json!({"record": text})).await;
+    let replay: ReplayView = a.get_as(&format!("/api/games/{id}/replay")).await;
+    assert_eq!(imported.moves, replay.moves);
+    assert_eq!(imported.positions, replay.positions);
+    assert_eq!(
+        (&imported.start, imported.game),
+        (&replay.start, replay.game)
+    );
+    let headers = imported.headers.expect("an import's headers");
+    assert_eq!(headers["Reason"], "resignation");
+    assert_eq!(replay.headers, None);
+    // The rules did not end the game: the record's own words are kept.
+    let Some(ReplayResult::Game(result)) = &replay.result else {
+        panic!("a finished game's result: {:?}", replay.result);
+    };
+    assert_eq!(
+        (result.reason, result.winner),
+        (EndReason::Resignation, Some(Player::First))
+    );
+    let recorded = serde_json::to_value(&imported.result).expect("json");
+    assert_eq!(
+        recorded,
+        json!({"winner": null, "reason": "resignation", "text": "1-0"})
+    );
+    assert_eq!(replay.moves.len(), 2);
 }
 
 test_on_every_backend!(
     rated_games_update_ratings_history_and_records,
     ratings_history_records
 );
+
+/// The lobby as its socket sends it.
+async fn lobby_message(ws: &mut common::Ws) -> LobbyView {
+    match ws.message().await {
+        ServerMessage::Lobby(view) => view,
+        other => panic!("expected the lobby, got {other:?}"),
+    }
+}
 
 async fn lobby(backend: Backend) {
     let server = TestServer::start(backend).await;
@@ -207,34 +302,42 @@ async fn lobby(backend: Backend) {
     let empty = json!({"type": "lobby", "seeks": [], "live": []});
     assert_eq!(lobby.next().await, empty);
     let id = a.open_seek("loa").await;
-    let update = lobby.next().await;
-    assert_eq!(update["seeks"][0]["id"], json!(id));
-    assert_eq!(update["seeks"][0]["status"], "waiting");
-    assert_eq!(update["live"], json!([]));
-    assert_eq!(a.get_ok("/api/lobby").await["seeks"][0]["id"], json!(id));
+    let update = lobby_message(&mut lobby).await;
+    assert_eq!(update.seeks[0].id.as_str(), id);
+    assert_eq!(update.seeks[0].status, GameStatus::Waiting);
+    assert!(update.live.is_empty());
+    let listed: LobbyView = a.get_as("/api/lobby").await;
+    assert_eq!(listed, update);
     // A private challenge is not listed.
     a.post_ok(
         "/api/games",
         json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "challenge"}}),
     )
     .await;
-    assert_eq!(
-        a.get_ok("/api/lobby").await["seeks"]
-            .as_array()
-            .map(Vec::len),
-        Some(1)
-    );
+    let listed: LobbyView = a.get_as("/api/lobby").await;
+    assert_eq!(listed.seeks.len(), 1);
     // One's own seek cannot be joined; another player joins it, and the
     // game moves from the seeks to the live games.
-    let (s, _) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!(s, 403);
-    let joined = b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!(joined["game"]["status"], "live");
-    let update = lobby.next().await;
-    assert_eq!(update["seeks"], json!([]));
-    assert_eq!(update["live"][0]["id"], json!(id));
-    assert_eq!(update["live"][0]["status"], "live");
-    assert_eq!(a.get_ok("/api/lobby").await["live"][0]["id"], json!(id));
+    let (s, error) = a
+        .post_refused(&format!("/api/games/{id}/join"), json!({}))
+        .await;
+    assert_eq!((s, error.as_str()), (403, "you cannot join your own game"));
+    let joined: common::JoinedView = b.post_as(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(joined.game.status, GameStatus::Live);
+    let update = lobby_message(&mut lobby).await;
+    assert!(update.seeks.is_empty());
+    assert_eq!(update.live[0].id.as_str(), id);
+    assert_eq!(update.live[0].status, GameStatus::Live);
+    let listed: LobbyView = a.get_as("/api/lobby").await;
+    assert_eq!(listed.live[0].id.as_str(), id);
+    // The lobby takes only pings.
+    lobby.send(json!({"type": "ping"})).await;
+    assert_eq!(lobby.message().await, ServerMessage::Pong);
+    lobby.send(json!({"type": "ping", "x": 1})).await;
+    assert_eq!(
+        lobby.message().await,
+        ServerMessage::error(None, "the lobby accepts only ping")
+    );
     // When it ends, it leaves the live games.
     let mut ws = a.ws(&id, None).await;
     ws.next().await;
@@ -242,22 +345,23 @@ async fn lobby(backend: Backend) {
     assert_eq!(lobby.next().await, empty);
     // Cancelling a waiting seek.
     let id2 = a.open_seek("pursuit").await;
-    assert_eq!(lobby.next().await["seeks"][0]["id"], json!(id2));
+    assert_eq!(lobby_message(&mut lobby).await.seeks[0].id.as_str(), id2);
     let (s, _) = b
-        .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
+        .refused(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
     assert_eq!(s, 409);
-    let (s, _) = a
+    let (s, cancelled) = a
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
     assert_eq!(s, 200);
+    assert_eq!(common::decode::<OkView>(&cancelled), OkView::OK);
     assert_eq!(lobby.next().await, empty);
     // A game against the computer is listed live from its start.
-    let (id3, _) = b
-        .create_game(json!({"game": "loa", "clock": {"type": "untimed"},
+    let created = b
+        .create(json!({"game": "loa", "clock": {"type": "untimed"},
             "opponent": {"type": "computer", "level": "random"}}))
         .await;
-    assert_eq!(lobby.next().await["live"][0]["id"], json!(id3));
+    assert_eq!(lobby_message(&mut lobby).await.live[0].id, created.game.id);
 }
 
 test_on_every_backend!(the_lobby_updates_live, lobby);
@@ -268,12 +372,31 @@ async fn flag(backend: Backend) {
     let clock = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), clock, false).await;
     let mut wb = b.ws(&id, None).await;
-    let end = wb
-        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
-        .await;
-    assert_eq!(end["event"]["result"]["reason"], "timeout");
-    assert_eq!(end["event"]["result"]["winner"], json!(1));
-    assert_eq!(end["event"]["clocks"]["ms"][0], json!(0));
+    let end = wb.event(|e| matches!(e.body, EventBody::End { .. })).await;
+    let EventBody::End { result, clocks, .. } = end.body else {
+        unreachable!()
+    };
+    assert_eq!(
+        (result.reason, result.winner),
+        (EndReason::Timeout, Some(Player::Second))
+    );
+    assert_eq!(clocks.expect("clocks").ms[0], 0);
 }
 
 test_on_every_backend!(the_server_flags_a_side_whose_time_runs_out, flag);
+
+async fn catalogue(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut c = server.client();
+    let catalogue: common::CatalogueView = c.get_as("/api/catalogue").await;
+    let names: Vec<GameKind> = catalogue.games.iter().map(|g| g.name).collect();
+    assert_eq!(names, GameKind::ALL.to_vec());
+    assert_eq!(catalogue.speeds, Speed::ALL.to_vec());
+    let loa = &catalogue.games[0];
+    assert_eq!(loa.sides, vec!["Black".to_owned(), "White".to_owned()]);
+    assert!(loa.end_reasons.contains(&EndReason::Connection));
+    let health: OkView = c.get_as("/api/health").await;
+    assert_eq!(health, OkView::OK);
+}
+
+test_on_every_backend!(the_catalogue_and_health_read_as_documented, catalogue);

@@ -1,10 +1,13 @@
 //! Kill -9 and restart: every acknowledged move survives, clocks included,
 //! and live games resume (the server runs as a real child process).
+//! Answers are read into the server's view types.
 
 mod common;
 
-use common::{challenge, first_legal, Backend, Client};
-use serde_json::{json, Value};
+use common::{challenge, first_move, Backend, Client};
+use gamut_core::{EndReason, Player};
+use gamut_server::game::status::GameStatus;
+use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
@@ -56,10 +59,6 @@ async fn guest(base: &str) -> Client {
     c
 }
 
-fn moves(state: &Value) -> Vec<String> {
-    serde_json::from_value(state["moves"].clone()).expect("moves")
-}
-
 async fn kill_and_restart(backend: Backend) {
     let server = spawn(&backend);
     let (mut a, mut b) = (guest(&server.base).await, guest(&server.base).await);
@@ -68,20 +67,19 @@ async fn kill_and_restart(backend: Backend) {
     let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
     let mut acked: Vec<String> = Vec::new();
     for i in 0..8 {
-        let state = a.state(&id).await;
-        let side = state["to_move"].as_u64().expect("to_move") as usize;
-        let legal = state["legal"].as_array().expect("legal");
-        let mv = legal[i % legal.len()].as_str().expect("move").to_owned();
-        sockets[side].play(&mv).await;
+        let state = a.view(&id).await;
+        let side = state.to_move.expect("to_move");
+        let mv = state.legal[i % state.legal.len()].clone();
+        sockets[side.index()].play(&mv).await;
         acked.push(mv);
     }
-    let before = a.state(&id).await;
-    assert_eq!(moves(&before), acked);
+    let before = a.view(&id).await;
+    assert_eq!(before.moves, acked);
     // One more move in flight when the server dies: it may or may not be
     // stored, but nothing acknowledged may be lost.
-    let side = before["to_move"].as_u64().expect("to_move") as usize;
-    let in_flight = first_legal(&before).to_owned();
-    sockets[side]
+    let side = before.to_move.expect("to_move");
+    let in_flight = first_move(&before).to_owned();
+    sockets[side.index()]
         .send(json!({"type": "move", "move": in_flight, "id": 999}))
         .await;
     server.kill9();
@@ -89,9 +87,9 @@ async fn kill_and_restart(backend: Backend) {
     let server = spawn(&backend);
     a.rebase(&server.base);
     b.rebase(&server.base);
-    let after = a.state(&id).await;
-    assert_eq!(after["status"], "live");
-    let stored = moves(&after);
+    let after = a.view(&id).await;
+    assert_eq!(after.status, GameStatus::Live);
+    let stored = after.moves.clone();
     assert!(
         stored.starts_with(&acked),
         "lost moves: {acked:?} vs {stored:?}"
@@ -99,17 +97,17 @@ async fn kill_and_restart(backend: Backend) {
     assert!(stored.len() <= acked.len() + 1);
     if stored.len() == acked.len() {
         // The clocks are exactly those stored with the last move.
-        assert_eq!(after["clocks"], before["clocks"]);
-        assert_eq!(after["version"], before["version"]);
+        assert_eq!(after.clocks, before.clocks);
+        assert_eq!(after.version, before.version);
     } else {
         assert_eq!(stored.last(), Some(&in_flight));
     }
     // The game goes on after the restart, with the session cookies.
-    let side = after["to_move"].as_u64().expect("to_move") as usize;
-    let mut ws = [&a, &b][side].ws(&id, None).await;
-    ws.play(first_legal(&after)).await;
-    let resumed = a.state(&id).await;
-    assert_eq!(moves(&resumed).len(), stored.len() + 1);
+    let side = after.to_move.expect("to_move");
+    let mut ws = [&a, &b][side.index()].ws(&id, None).await;
+    ws.play(first_move(&after)).await;
+    let resumed = a.view(&id).await;
+    assert_eq!(resumed.moves.len(), stored.len() + 1);
     server.kill9();
 }
 
@@ -128,19 +126,15 @@ async fn flag_while_down(backend: Backend) {
     let server = spawn(&backend);
     a.rebase(&server.base);
     let mut ws = a.ws(&id, None).await;
-    let first = ws.next().await;
-    let ended = if first["state"]["status"] == "finished" {
-        first["state"]["result"].clone()
-    } else {
-        ws.wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "end")
-            .await["event"]["result"]
-            .clone()
-    };
-    assert_eq!(ended["reason"], "timeout");
-    assert_eq!(ended["winner"], json!(1));
-    let state = a.state(&id).await;
-    assert_eq!(state["clocks"]["ms"][0], json!(0));
-    assert_eq!(state["clocks"]["running"], Value::Null);
+    // A full state of the finished game, or the end soon after.
+    let ended = ws.wait_result().await;
+    assert_eq!(
+        (ended.reason, ended.winner),
+        (EndReason::Timeout, Some(Player::Second))
+    );
+    let state = a.view(&id).await;
+    let clocks = state.clocks.expect("clocks");
+    assert_eq!((clocks.ms[0], clocks.running), (0, None));
     server.kill9();
 }
 

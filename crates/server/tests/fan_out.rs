@@ -1,15 +1,19 @@
-//! Live fan-out between server processes sharing one PostgreSQL (the
-//! PostgreSQL bus): watchers connected to one process see what is played
+//! Live fan-out between server processes sharing one `PostgreSQL` (the
+//! `PostgreSQL` bus): watchers connected to one process see what is played
 //! through another, in order and rendered exactly as in-process; lobbies
 //! follow seeks made elsewhere; a lost listener connection is made good.
-//! (On SQLite the in-process bus is covered by every other test.)
+//! (On `SQLite` the in-process bus is covered by every other test.)
+//! Messages are read into the server's view types.
 
 mod common;
 
 use common::{
-    bare_client, challenge, first_legal, small_loa, untimed, Backend, Client, TestServer, Ws,
+    bare_client, challenge, first_move, small_loa, untimed, Backend, Client, EventBody, EventView,
+    LobbyView, ServerMessage, TestServer, Ws,
 };
-use serde_json::{json, Value};
+use gamut_core::Player;
+use gamut_server::game::status::GameStatus;
+use serde_json::json;
 
 /// A second server process on the same database; it and its base URL.
 async fn another_process(one: &TestServer) -> (gamut_server::Server, String) {
@@ -32,31 +36,32 @@ fn same_session_on(client: &Client, base: &str) -> Client {
 /// returns the socket and the state's version.
 async fn watch(client: &Client, id: &str) -> (Ws, i64) {
     let mut ws = client.ws(id, None).await;
-    let first = ws.next().await;
-    assert_eq!(first["type"], "state", "{first}");
-    let version = first["state"]["version"].as_i64().expect("version");
+    let version = ws.first_state().await.version;
     (ws, version)
 }
 
 /// Reads single events from `ws` into `log` until `version` has come;
 /// anything else (a catch-up after a gap, an error) fails the test.
-async fn events_until(ws: &mut Ws, version: i64, log: &mut Vec<Value>) {
-    while log
-        .last()
-        .and_then(|e| e["version"].as_i64())
-        .is_none_or(|v| v < version)
-    {
-        let m = ws.next().await;
-        assert_eq!(m["type"], "event", "expected single events, got {m}");
-        log.push(m["event"].clone());
+async fn events_until(ws: &mut Ws, version: i64, log: &mut Vec<EventView>) {
+    while log.last().is_none_or(|e| e.version < version) {
+        match ws.message().await {
+            ServerMessage::Event { event } => log.push(event),
+            other => panic!("expected single events, got {other:?}"),
+        }
     }
 }
 
 /// The versions of the events in `log`.
-fn versions(log: &[Value]) -> Vec<i64> {
-    log.iter()
-        .map(|e| e["version"].as_i64().expect("version"))
-        .collect()
+fn versions(log: &[EventView]) -> Vec<i64> {
+    log.iter().map(|e| e.version).collect()
+}
+
+/// The lobby as its socket sends it.
+async fn lobby_message(ws: &mut Ws) -> LobbyView {
+    match ws.message().await {
+        ServerMessage::Lobby(view) => view,
+        other => panic!("expected the lobby, got {other:?}"),
+    }
 }
 
 /// A 6x6 Lines of Action game between two guests on the first process,
@@ -116,20 +121,21 @@ async fn spectator_elsewhere(backend: Backend) {
         } else {
             (&mut b, &mut wb)
         };
-        let state = player.state(&id).await;
-        acked.push(ws.play(first_legal(&state)).await);
+        let state = player.view(&id).await;
+        acked.push(ws.play(first_move(&state)).await);
     }
     let mut seen = Vec::new();
     events_until(&mut spectator, *acked.last().expect("moves"), &mut seen).await;
     assert_eq!(versions(&seen), acked);
     assert_eq!(acked, (start + 1..=start + 6).collect::<Vec<_>>());
-    let final_state = a.state(&id).await;
+    let final_state = a.view(&id).await;
     for (i, event) in seen.iter().enumerate() {
-        assert_eq!(event["kind"], "move", "{event}");
-        assert_eq!(event["ply"], json!(i + 1), "{event}");
-        assert_eq!(event["move"], final_state["moves"][i], "{event}");
+        let EventBody::Move { ply, mv, .. } = &event.body else {
+            panic!("a move: {event:?}");
+        };
+        assert_eq!((*ply, mv), (i + 1, &final_state.moves[i]), "{event:?}");
     }
-    assert_eq!(seen[5]["position"], final_state["position"]);
+    assert_eq!(seen[5].body.position(), Some(final_state.position.as_str()));
     two.stop();
 }
 
@@ -161,21 +167,22 @@ async fn same_rendering(backend: Backend) {
     let mut saw_hidden = false;
     let mut after_reveal = 0;
     while after_reveal < 3 {
-        let views = [a.state(&id).await, b.state(&id).await];
-        assert_eq!(views[0]["status"], "live", "{}", views[0]);
-        let version = if views[0]["hidden"].is_null() {
+        let views = [a.view(&id).await, b.view(&id).await];
+        assert_eq!(views[0].status, GameStatus::Live, "{:?}", views[0]);
+        let version = if views[0].hidden.is_none() {
             if saw_hidden {
                 after_reveal += 1;
             }
-            let side = views[0]["to_move"].as_u64().expect("to move") as usize;
-            sockets[side].play(first_legal(&views[side])).await
+            let side = views[0].to_move.expect("to move").index();
+            sockets[side].play(first_move(&views[side])).await
         } else {
             saw_hidden = true;
+            let placing = |s: usize| views[s].hidden.as_ref().filter(|h| !h.done[s]);
             let side = (0..2)
-                .find(|&s| views[s]["hidden"]["done"][s] == json!(false))
+                .find(|&s| placing(s).is_some())
                 .expect("a side still placing");
-            let mv = views[side]["hidden"]["legal"][0]
-                .as_str()
+            let mv = placing(side)
+                .and_then(|h| h.legal.first())
                 .expect("placement");
             sockets[side].play(mv).await
         };
@@ -191,10 +198,16 @@ async fn same_rendering(backend: Backend) {
         assert_eq!(pair[0].1, pair[1].1);
     }
     // Rendered for each viewer: a side sees its own placements only.
-    let hidden_of_first = |log: &Vec<Value>| -> Vec<bool> {
+    let hidden_of_first = |log: &Vec<EventView>| -> Vec<bool> {
         log.iter()
-            .filter(|e| e["kind"] == "hidden-placement" && e["side"] == json!(0))
-            .map(|e| e.get("move").is_some())
+            .filter_map(|e| match &e.body {
+                EventBody::HiddenPlacement {
+                    side: Player::First,
+                    mv,
+                    ..
+                } => Some(mv.is_some()),
+                _ => None,
+            })
             .collect()
     };
     let [first, second, spectator] = [0, 1, 2].map(|i| hidden_of_first(&observers[i][0].1));
@@ -220,12 +233,17 @@ async fn lobby_elsewhere(backend: Backend) {
     assert_eq!(lobby.next().await, empty);
     // A seek made through the first process shows in the second's lobby.
     let id = a.open_seek("loa").await;
-    let update = lobby.next().await;
-    assert_eq!(update["seeks"][0]["id"], json!(id), "{update}");
+    let update = lobby_message(&mut lobby).await;
+    assert_eq!(update.seeks[0].id.as_str(), id, "{update:?}");
     // Taken there too: it moves to the live games.
     b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
-    let update = lobby.wait_for(|m| m["seeks"] == json!([])).await;
-    assert_eq!(update["live"][0]["id"], json!(id), "{update}");
+    let update = loop {
+        let update = lobby_message(&mut lobby).await;
+        if update.seeks.is_empty() {
+            break update;
+        }
+    };
+    assert_eq!(update.live[0].id.as_str(), id, "{update:?}");
     two.stop();
 }
 
@@ -244,8 +262,8 @@ async fn listener_lost(backend: Backend) {
         ..
     } = watched_elsewhere(backend).await;
     let mut seen = Vec::new();
-    let state = a.state(&id).await;
-    let v1 = wa.play(first_legal(&state)).await;
+    let state = a.view(&id).await;
+    let v1 = wa.play(first_move(&state)).await;
     events_until(&mut spectator, v1, &mut seen).await;
     // Both processes lose their listening connections; a move made at once
     // (its notice is lost: nobody listens) reaches the spectator when the
@@ -262,11 +280,11 @@ async fn listener_lost(backend: Backend) {
     .await
     .expect("terminate listeners");
     assert_eq!(cut.len(), 2, "one listener per process");
-    let state = b.state(&id).await;
-    let v2 = wb.play(first_legal(&state)).await;
+    let state = b.view(&id).await;
+    let v2 = wb.play(first_move(&state)).await;
     events_until(&mut spectator, v2, &mut seen).await;
-    let state = a.state(&id).await;
-    let v3 = wa.play(first_legal(&state)).await;
+    let state = a.view(&id).await;
+    let v3 = wa.play(first_move(&state)).await;
     events_until(&mut spectator, v3, &mut seen).await;
     assert_eq!(versions(&seen), vec![v1, v2, v3]);
     assert_eq!(v3, start + 3);
@@ -292,8 +310,7 @@ async fn bad_notices(backend: Backend) {
     let mut lobby_client = bare_client();
     lobby_client.rebase(&two_base);
     let mut lobby = lobby_client.socket("/api/lobby/ws").await;
-    let first_lobby = lobby.next().await;
-    assert_eq!(first_lobby["type"], "lobby");
+    lobby_message(&mut lobby).await;
     // Notices that are not ours, malformed, about unknown games or
     // versions never stored: ignored (and logged), nothing is sent.
     use sqlx::Connection;
@@ -322,14 +339,14 @@ async fn bad_notices(backend: Backend) {
     // Both processes still work: the next message of each socket is the
     // next real change.
     let (mut wa, _) = watch(&a, &id).await;
-    let state = a.state(&id).await;
-    let v1 = wa.play(first_legal(&state)).await;
+    let state = a.view(&id).await;
+    let v1 = wa.play(first_move(&state)).await;
     let mut seen = Vec::new();
     events_until(&mut spectator, v1, &mut seen).await;
     assert_eq!(versions(&seen), vec![start + 1]);
     let seek = a.open_seek("loa").await;
-    let update = lobby.next().await;
-    assert_eq!(update["seeks"][0]["id"], json!(seek), "{update}");
+    let update = lobby_message(&mut lobby).await;
+    assert_eq!(update.seeks[0].id.as_str(), seek, "{update:?}");
     two.stop();
 }
 

@@ -1,10 +1,15 @@
 //! Playing over real HTTP and WebSocket connections: full games of every
 //! game in the catalogue, the computer, reconnecting, spectators, and
-//! refused actions.
+//! refused actions. Answers are read into the server's view types.
 
 mod common;
 
-use common::{challenge, first_legal, moves_len, small_loa, untimed, Backend, TestServer};
+use common::{
+    challenge, first_move, legal_after, small_loa, untimed, Backend, CatalogueView, EventBody,
+    ReplayView, ServerMessage, TestServer,
+};
+use gamut_core::{EndReason, Player};
+use gamut_server::game::status::GameStatus;
 use serde_json::{json, Value};
 
 /// Small options that keep each game short (Chess Football twice: with
@@ -25,10 +30,9 @@ fn short_options(game: &str) -> Vec<Value> {
 async fn full_games(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut lobby = server.client();
-    let catalogue = lobby.get_ok("/api/catalogue").await;
-    let games = catalogue["games"].as_array().expect("games");
-    let runs = games.iter().flat_map(|g| {
-        let name = g["name"].as_str().expect("name").to_owned();
+    let catalogue: CatalogueView = lobby.get_as("/api/catalogue").await;
+    let runs = catalogue.games.iter().flat_map(|g| {
+        let name = g.name.to_string();
         short_options(&name)
             .into_iter()
             .map(move |o| (name.clone(), o))
@@ -45,96 +49,85 @@ async fn full_games(backend: Backend) {
             players[1].ws(&id, None).await,
         ];
         let mut spectator = watcher.ws(&id, None).await;
-        assert_eq!(spectator.next().await["type"], "state");
+        assert_eq!(spectator.first_state().await.you, None);
         let mut saw_hidden = false;
         let mut plies = 0;
         loop {
-            let views = [players[0].state(&id).await, players[1].state(&id).await];
-            if views[0]["status"] == "finished" {
-                assert!(
-                    views[0]["result"]["reason"].is_string(),
-                    "{name}: {}",
-                    views[0]
-                );
+            let views = [players[0].view(&id).await, players[1].view(&id).await];
+            if views[0].status == GameStatus::Finished {
+                assert!(views[0].result.is_some(), "{name}: {:?}", views[0]);
                 break;
             }
             plies += 1;
             assert!(plies < 3000, "{name}: the game does not end");
-            if !views[0]["hidden"].is_null() {
+            if let Some(hidden) = &views[0].hidden {
                 saw_hidden = true;
-                let watched = watcher.state(&id).await;
-                assert_eq!(watched["hidden"]["yours"], json!([]));
-                let before = moves_len(&views[0]);
-                assert_eq!(moves_len(&views[1]), before);
-                for side in 0..2 {
-                    let legal = views[side]["hidden"]["legal"]
-                        .as_array()
-                        .expect("legal")
-                        .clone();
+                let watched = watcher.view(&id).await;
+                assert_eq!(watched.hidden.expect("hidden").yours, Vec::<String>::new());
+                let before = views[0].moves.len();
+                assert_eq!(views[1].moves.len(), before);
+                assert_eq!(
+                    Some(hidden.placed),
+                    views[1].hidden.as_ref().map(|h| h.placed)
+                );
+                for side in Player::BOTH {
+                    let legal = &views[side.index()].hidden.as_ref().expect("hidden").legal;
                     if let Some(mv) = legal.get(plies % legal.len().max(1)) {
-                        sockets[side].play(mv.as_str().expect("move")).await;
-                        let other = players[1 - side].state(&id).await;
-                        let mine = players[side].state(&id).await;
-                        if !mine["hidden"].is_null() {
+                        sockets[side.index()].play(mv).await;
+                        let other = players[side.other().index()].view(&id).await;
+                        let mine = players[side.index()].view(&id).await;
+                        if mine.hidden.is_some() {
+                            let theirs = other.hidden.expect("still hidden");
                             assert!(
-                                !other["hidden"]["yours"]
-                                    .as_array()
-                                    .expect("yours")
-                                    .contains(mv),
+                                !theirs.yours.contains(mv),
                                 "{name}: a hidden placement leaked"
                             );
-                            assert_eq!(moves_len(&other), before, "{name}: placements leaked");
+                            assert_eq!(other.moves.len(), before, "{name}: placements leaked");
                         }
                         break;
                     }
                 }
                 continue;
             }
-            let side = views[0]["to_move"].as_u64().expect("to_move") as usize;
-            let legal = views[side]["legal"].as_array().expect("legal");
+            let side = views[0].to_move.expect("to_move");
+            let legal = &views[side.index()].legal;
             if legal.is_empty() {
                 // The move that ended the game is stored and acked; the
                 // end follows in its own commit a moment later.
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
                 continue;
             }
-            let mv = legal[plies % legal.len()]
-                .as_str()
-                .expect("move")
-                .to_owned();
-            sockets[side].play(&mv).await;
+            let mv = legal[plies % legal.len()].clone();
+            sockets[side.index()].play(&mv).await;
         }
         if hidden_placement {
             assert!(
                 saw_hidden,
                 "football with simultaneous placement had no hidden phase"
             );
-        }
-        if hidden_placement {
             let hidden = spectator
-                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "hidden-placement")
+                .event(|e| matches!(e.body, EventBody::HiddenPlacement { .. }))
                 .await;
-            assert!(hidden["event"].get("move").is_none(), "{hidden}");
-            assert!(hidden["event"].get("legal").is_none(), "{hidden}");
+            let EventBody::HiddenPlacement { mv, legal, .. } = hidden.body else {
+                unreachable!()
+            };
+            assert_eq!((mv, legal), (None, None), "a spectator sees no placement");
             let revealed = spectator
-                .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "placements")
+                .event(|e| matches!(e.body, EventBody::Placements { .. }))
                 .await;
-            let placements = revealed["event"]["moves"].as_array().expect("placements");
-            assert_eq!(placements.len(), 12, "{revealed}");
-            assert!(placements
-                .iter()
-                .all(|m| m.as_str().is_some_and(|m| m.contains('@'))));
+            let EventBody::Placements { moves, .. } = revealed.body else {
+                unreachable!()
+            };
+            assert_eq!(moves.len(), 12, "{moves:?}");
+            assert!(moves.iter().all(|m| m.contains('@')), "{moves:?}");
         }
         let [s0, s1] = &mut sockets;
         for ws in [s0, s1, &mut spectator] {
-            let result = ws.wait_end().await;
-            assert!(result["text"].is_string(), "{result}");
+            let result = ws.wait_result().await;
+            assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.text.as_str()));
         }
-        let replay = lobby.get_ok(&format!("/api/games/{id}/replay")).await;
-        assert_eq!(
-            replay["positions"].as_array().map(Vec::len),
-            replay["moves"].as_array().map(Vec::len)
-        );
+        let replay: ReplayView = lobby.get_as(&format!("/api/games/{id}/replay")).await;
+        assert_eq!(replay.positions.len(), replay.moves.len());
     }
 }
 
@@ -143,43 +136,42 @@ test_on_every_backend!(two_people_play_a_full_game_of_every_game, full_games);
 async fn against_computer(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut me = server.guest().await;
-    let (id, created) = me
-        .create_game(
+    let created = me
+        .create(
             json!({"game": "loa", "options": {"size": "6", "move-limit": "30"}, "clock": untimed(),
                    "side": "first", "opponent": {"type": "computer", "level": "easy"}}),
         )
         .await;
-    assert_eq!(created["game"]["status"], "live");
+    assert_eq!(created.game.status, GameStatus::Live);
+    assert_eq!(created.url, format!("/game/{}", created.game.id));
+    let id = created.game.id.to_string();
     let mut ws = me.ws(&id, None).await;
     let mut n = 0;
     loop {
-        let state = me.state(&id).await;
-        if state["status"] == "finished" {
+        let state = me.view(&id).await;
+        if state.status == GameStatus::Finished {
             break;
         }
-        if state["to_move"] == json!(0) {
-            let legal = state["legal"].as_array().expect("legal");
-            if legal.is_empty() {
+        if state.to_move == Some(Player::First) {
+            if state.legal.is_empty() {
                 // The last move is stored; the end follows in its own commit.
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
                 continue;
             }
-            ws.play(legal[n % legal.len()].as_str().expect("move"))
-                .await;
+            ws.play(&state.legal[n % state.legal.len()]).await;
             n += 1;
             // The computer answers with a move event by side 1 (or the game ends).
-            ws.wait_for(|m| {
-                m["type"] == "event"
-                    && (m["event"]["side"] == json!(1) || m["event"]["kind"] == "end")
+            ws.event(|e| {
+                e.body.side() == Some(Player::Second) || matches!(e.body, EventBody::End { .. })
             })
             .await;
         } else {
-            ws.wait_for(|m| m["type"] == "event").await;
+            ws.any_event().await;
         }
         assert!(n < 100, "the game against the computer does not end");
     }
-    let state = me.state(&id).await;
-    assert!(moves_len(&state) >= 2);
+    let state = me.view(&id).await;
+    assert!(state.moves.len() >= 2);
 }
 
 test_on_every_backend!(a_player_plays_the_computer_to_the_end, against_computer);
@@ -190,44 +182,39 @@ async fn reconnect(backend: Backend) {
     let id = small_loa(&mut a, &mut b).await;
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;
-    let first = wa.next().await;
-    assert_eq!(first["type"], "state");
-    let v0 = first["state"]["version"].as_i64().expect("version");
-    let legal = first["state"]["legal"].as_array().expect("legal").clone();
-    let v1 = wa.play(legal[0].as_str().expect("move")).await;
+    let first = wa.first_state().await;
+    let v0 = first.version;
+    let v1 = wa.play(first_move(&first)).await;
     assert_eq!(v1, v0 + 1);
     drop(wa);
-    let state = b.state(&id).await;
-    let v2 = wb.play(first_legal(&state)).await;
+    let state = b.view(&id).await;
+    let v2 = wb.play(first_move(&state)).await;
     // Reconnect knowing v0: both missed moves come as events.
     let mut wa = a.ws(&id, Some(v0)).await;
-    let missed = wa.next().await;
-    assert_eq!(missed["type"], "events", "{missed}");
-    let versions: Vec<i64> = missed["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .map(|e| e["version"].as_i64().expect("version"))
-        .collect();
+    let ServerMessage::Events { events } = wa.message().await else {
+        panic!("a client that knows v0 gets the events since");
+    };
+    let versions: Vec<i64> = events.iter().map(|e| e.version).collect();
     assert_eq!(versions, vec![v1, v2]);
-    assert_eq!(missed["events"][1]["kind"], "move");
-    assert_eq!(missed["events"][1]["to_move"], json!(0));
-    assert!(missed["events"][1]["legal"]
-        .as_array()
-        .is_some_and(|l| !l.is_empty()));
+    let EventBody::Move { to_move, legal, .. } = &events[1].body else {
+        panic!("a move: {:?}", events[1]);
+    };
+    assert_eq!(*to_move, Some(Player::First));
+    assert!(!legal.is_empty());
     // Up to date: nothing missed.
     let mut wa2 = a.ws(&id, Some(v2)).await;
     assert_eq!(wa2.next().await, json!({"type": "events", "events": []}));
     // A sync request mid-connection.
     wa2.send(json!({"type": "sync", "since": v1})).await;
-    let answer = wa2.next().await;
-    assert_eq!(answer["events"].as_array().map(Vec::len), Some(1));
+    let ServerMessage::Events { events } = wa2.message().await else {
+        panic!("a sync answers events");
+    };
+    assert_eq!(events.len(), 1);
     // Unknown version: a full state.
     let mut wa3 = a.ws(&id, Some(v2 + 50)).await;
-    let full = wa3.next().await;
-    assert_eq!(full["type"], "state");
-    assert_eq!(full["state"]["you"], json!(0));
-    assert_eq!(moves_len(&full["state"]), 2);
+    let full = wa3.first_state().await;
+    assert_eq!(full.you, Some(Player::First));
+    assert_eq!(full.moves.len(), 2);
 }
 
 test_on_every_backend!(a_reconnecting_client_gets_what_it_missed, reconnect);
@@ -242,58 +229,76 @@ async fn spectators_and_refusals(backend: Backend) {
     let mut wb = b.ws(&id, None).await;
     let mut wc = c.ws(&id, None).await;
     let mut wanon = anonymous.ws(&id, None).await;
-    let state = wc.next().await;
-    assert_eq!(state["state"]["you"], Value::Null);
-    assert_eq!(wanon.next().await["type"], "state");
-    let legal: Vec<String> =
-        serde_json::from_value(state["state"]["legal"].clone()).expect("legal");
+    let state = wc.first_state().await;
+    assert_eq!(state.you, None);
+    assert_eq!(wanon.first_state().await.you, None);
+    let legal = state.legal.clone();
 
     // Out of turn: the second player cannot move first.
-    let refused = wb.request(json!({"type": "move", "move": legal[0]})).await;
-    assert_eq!(refused["type"], "error");
-    assert_eq!(refused["error"], "it is not your turn");
+    let refused = wb.refused(json!({"type": "move", "move": legal[0]})).await;
+    assert_eq!(refused, "it is not your turn");
     // Illegal move text and an impossible move.
     for bad in ["z9-z10", "a1-a1", "hello"] {
-        let refused = wa.request(json!({"type": "move", "move": bad})).await;
-        assert_eq!(refused["type"], "error", "{bad}");
+        wa.refused(json!({"type": "move", "move": bad})).await;
     }
-    let refused = wa
-        .request(json!({"type": "move", "move": "x".repeat(100)}))
+    let long = wa
+        .refused(json!({"type": "move", "move": "x".repeat(100)}))
         .await;
-    assert_eq!(refused["type"], "error");
-    // Malformed messages.
+    assert_eq!(long, "a move has 1 to 64 characters");
+    // Malformed messages, with and without an id to answer.
     wa.send(json!({"type": "move"})).await;
-    assert_eq!(wa.next().await["type"], "error");
+    let ServerMessage::Error { id: None, error } = wa.message().await else {
+        panic!("a malformed message is refused");
+    };
+    assert!(
+        error.starts_with("invalid message: missing field `move`"),
+        "{error}"
+    );
     wa.send(json!("not an object")).await;
-    assert_eq!(wa.next().await["type"], "error");
-    // Spectators (signed in or not) cannot act.
+    assert!(matches!(
+        wa.message().await,
+        ServerMessage::Error { id: None, .. }
+    ));
+    let unknown = wa
+        .refused(json!({"type": "resign", "move": legal[0]}))
+        .await;
+    assert!(unknown.contains("unknown field `move`"), "{unknown}");
+    let unknown = wa.refused(json!({"type": "dance"})).await;
+    assert!(unknown.contains("unknown variant `dance`"), "{unknown}");
+    // Spectators (signed in or not) cannot act, whatever they send.
     for ws in [&mut wc, &mut wanon] {
         for kind in ["move", "resign", "draw-offer", "abort"] {
-            let refused = ws.request(json!({"type": kind, "move": legal[0]})).await;
-            assert_eq!(refused["error"], "spectators cannot act");
+            let refused = ws.refused(json!({"type": kind, "move": legal[0]})).await;
+            assert_eq!(refused, "spectators cannot act");
         }
+        // ...but they may ping.
+        ws.send(json!({"type": "ping"})).await;
+        assert_eq!(ws.message().await, ServerMessage::Pong);
     }
     // A stale version is refused.
     let stale = wa
-        .request(json!({"type": "move", "move": legal[0], "version": 0}))
+        .refused(json!({"type": "move", "move": legal[0], "version": 0}))
         .await;
-    assert_eq!(stale["type"], "error");
+    assert!(stale.starts_with("the game is at version "), "{stale}");
     // The legal move goes through and reaches the spectator.
     let v = wa.play(&legal[0]).await;
-    let seen = wc.wait_for(|m| m["type"] == "event").await;
-    assert_eq!(seen["event"]["version"], json!(v));
-    assert_eq!(seen["event"]["move"], json!(legal[0]));
+    let seen = wc.any_event().await;
+    assert_eq!(seen.version, v);
+    let EventBody::Move { side, mv, ply, .. } = &seen.body else {
+        panic!("a move: {seen:?}");
+    };
+    assert_eq!((*side, mv, *ply), (Player::First, &legal[0], 1));
     // A stranger cannot join a live game.
-    let (status, body) = c.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!(status, 409, "{body}");
-    assert!(body["error"].is_string());
+    let (status, error) = c
+        .post_refused(&format!("/api/games/{id}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (status, error.as_str()),
+        (409, "game is not waiting for a player")
+    );
     // Live games are listed.
-    let live = c.get_ok("/api/games?status=live").await;
-    assert!(live["games"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .any(|g| g["id"] == json!(id)));
+    let live: common::GamesView = c.get_as("/api/games?status=live").await;
+    assert!(live.games.iter().any(|g| g.id.as_str() == id));
     // Draw offer and decline, takeback request and accept, then abort is too late.
     assert_eq!(wb.action("draw-offer").await, "ack");
     assert_eq!(wb.action("draw-accept").await, "error");
@@ -301,20 +306,32 @@ async fn spectators_and_refusals(backend: Backend) {
     assert_eq!(wa.action("takeback-request").await, "ack");
     assert_eq!(wb.action("takeback-accept").await, "ack");
     let taken = wa
-        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "takeback")
+        .event(|e| matches!(e.body, EventBody::Takeback { .. }))
         .await;
-    assert_eq!(taken["event"]["undone"], json!([legal[0]]));
-    assert_eq!(taken["event"]["moves"], json!(0));
-    assert_eq!(taken["event"]["legal"], json!(legal));
-    let after = a.state(&id).await;
-    assert_eq!(moves_len(&after), 0);
-    assert_eq!(after["to_move"], json!(0));
+    let EventBody::Takeback {
+        side,
+        undone,
+        moves,
+        legal: after,
+        ..
+    } = taken.body
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (side, undone, moves),
+        (Player::First, vec![legal[0].clone()], 0)
+    );
+    assert_eq!(after, legal);
+    let after = a.view(&id).await;
+    assert!(after.moves.is_empty());
+    assert_eq!(after.to_move, Some(Player::First));
     // Abort before the second move.
     assert_eq!(wb.action("abort").await, "ack");
-    let over = a.state(&id).await;
-    assert_eq!(over["result"]["reason"], "aborted");
-    let refused = wa.request(json!({"type": "move", "move": legal[0]})).await;
-    assert_eq!(refused["type"], "error");
+    let over = a.view(&id).await;
+    let result = over.result.expect("a result");
+    assert_eq!((result.reason, result.winner), (EndReason::Aborted, None));
+    wa.refused(json!({"type": "move", "move": legal[0]})).await;
 }
 
 test_on_every_backend!(
@@ -326,26 +343,26 @@ async fn ai_isolation(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut me = server.guest().await;
     // The computer moves first, at full strength: it thinks for seconds.
-    let (thinking, _) = me
-        .create_game(json!({"game": "loa", "clock": untimed(), "side": "second",
+    let created = me
+        .create(json!({"game": "loa", "clock": untimed(), "side": "second",
                    "opponent": {"type": "computer", "level": "max"}}))
         .await;
+    let thinking = created.game.id.to_string();
     let mut watch = me.ws(&thinking, None).await;
     // Meanwhile two people play several moves in another game.
     let (mut a, mut b) = server.two_guests().await;
     let id = small_loa(&mut a, &mut b).await;
     let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
     for i in 0..4 {
-        let state = a.state(&id).await;
-        let legal = state["legal"].as_array().expect("legal");
-        sockets[i % 2].play(legal[0].as_str().expect("move")).await;
+        let state = a.view(&id).await;
+        sockets[i % 2].play(first_move(&state)).await;
     }
     // All of them were stored while the computer was still thinking.
-    assert_eq!(moves_len(&me.state(&thinking).await), 0);
+    assert!(me.view(&thinking).await.moves.is_empty());
     let moved = watch
-        .wait_for(|m| m["type"] == "event" && m["event"]["kind"] == "move")
+        .event(|e| matches!(e.body, EventBody::Move { .. }))
         .await;
-    assert_eq!(moved["event"]["side"], json!(0));
+    assert_eq!(moved.body.side(), Some(Player::First));
 }
 
 test_on_every_backend!(computer_thinking_does_not_block_other_games, ai_isolation);
@@ -359,20 +376,17 @@ async fn from_position(backend: Backend) {
         json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
                "rated": rated, "opponent": {"type": "challenge"}, "position": position})
     };
-    let created = a.post_ok("/api/games", request(position, false)).await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
+    let created = a.create(request(position, false)).await;
+    let id = created.game.id.to_string();
     b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
-    let state = a.state(&id).await;
-    assert_eq!(state["start"], position);
-    assert_eq!(state["position"], position);
-    assert!(state["legal"]
-        .as_array()
-        .expect("legal")
-        .contains(&json!("b5-a4")));
+    let state = a.view(&id).await;
+    assert_eq!(state.start, position);
+    assert_eq!(state.position, position);
+    assert!(state.legal.contains(&"b5-a4".to_owned()));
     let mut ws = a.ws(&id, None).await;
     ws.play("b5-a4").await;
-    let result = ws.wait_end().await;
-    assert_eq!(result["reason"], "connection", "{result}");
+    let result = ws.wait_result().await;
+    assert_eq!(result.reason, EndReason::Connection, "{result:?}");
     let (_, record) = a.get(&format!("/api/games/{id}/export")).await;
     let record = record.as_str().expect("text record");
     assert!(
@@ -380,9 +394,9 @@ async fn from_position(backend: Backend) {
         "{record}"
     );
     // The record imports back to the same game.
-    let imported = a.post_ok("/api/import", json!({"record": record})).await;
-    assert_eq!(imported["start"], position);
-    assert_eq!(imported["moves"], json!(["b5-a4"]));
+    let imported: ReplayView = a.post_as("/api/import", json!({"record": record})).await;
+    assert_eq!(imported.start, position);
+    assert_eq!(imported.moves, vec!["b5-a4".to_owned()]);
 
     // Refused: a malformed position, one that is already over, a rated
     // game from a position, an over-long text.
@@ -395,13 +409,12 @@ async fn from_position(backend: Backend) {
         ),
         (position, true, "not rated"),
     ] {
-        let (s, v) = a.post("/api/games", request(position, rated)).await;
-        assert_eq!(s, 400, "{position}: {v}");
-        let message = v["error"].as_str().expect("error");
+        let (s, message) = a.post_refused("/api/games", request(position, rated)).await;
+        assert_eq!(s, 400, "{position}: {message}");
         assert!(message.contains(error), "{position}: {message}");
     }
     let (s, _) = a
-        .post("/api/games", request(&"b".repeat(5000), false))
+        .post_refused("/api/games", request(&"b".repeat(5000), false))
         .await;
     assert_eq!(s, 400);
 }
@@ -410,56 +423,54 @@ test_on_every_backend!(a_game_starts_from_a_set_position, from_position);
 
 async fn hidden_against_computer(backend: Backend) {
     let server = TestServer::start(backend).await;
-    for side in ["first", "second"] {
+    for (side, mine) in [("first", Player::First), ("second", Player::Second)] {
         let mut me = server.guest().await;
-        let (id, _) = me
-            .create_game(json!({"game": "football", "clock": untimed(), "side": side,
+        let created = me
+            .create(json!({"game": "football", "clock": untimed(), "side": side,
                 "options": {"half-length": "2", "placement": "simultaneous"},
                 "opponent": {"type": "computer", "level": "easy"}}))
             .await;
+        let id = created.game.id.to_string();
         let mut ws = me.ws(&id, None).await;
-        let mine = usize::from(side == "second");
         // Team choices, in turn, up to the hidden placement phase.
-        let mut state = me.state(&id).await;
-        while state["hidden"].is_null() {
-            if state["to_move"] == json!(mine) {
-                ws.play(first_legal(&state)).await;
+        let mut state = me.view(&id).await;
+        while state.hidden.is_none() {
+            if state.to_move == Some(mine) {
+                ws.play(first_move(&state)).await;
             } else {
-                ws.wait_for(|m| m["type"] == "event").await;
+                ws.any_event().await;
             }
-            state = me.state(&id).await;
+            state = me.view(&id).await;
         }
-        let before = moves_len(&state);
+        let before = state.moves.len();
+        let theirs = mine.other().index();
         // The computer places all its pieces while the player has placed
         // none, and nothing of them is shown.
-        while state["hidden"]["done"][1 - mine] != json!(true) {
-            ws.wait_for(|m| m["type"] == "event").await;
-            state = me.state(&id).await;
-            assert_eq!(moves_len(&state), before, "{side}: placements shown");
-            assert_eq!(state["hidden"]["done"][mine], json!(false), "{side}");
+        while !state.hidden.as_ref().expect("hidden").done[theirs] {
+            ws.any_event().await;
+            state = me.view(&id).await;
+            assert_eq!(state.moves.len(), before, "{side}: placements shown");
+            let hidden = state.hidden.as_ref().expect("the phase ended early");
+            assert!(!hidden.done[mine.index()], "{side}");
         }
-        assert!(!state["hidden"].is_null(), "{side}: the phase ended early");
-        let theirs = state["hidden"]["placed"][1 - mine]
-            .as_u64()
-            .expect("placed");
+        let their_placements = state.hidden.as_ref().expect("hidden").placed[theirs];
         // The player places; then everything is revealed at once.
         let mut placed = 0;
-        while let Some(mv) = state["hidden"]["legal"].get(0).and_then(Value::as_str) {
-            ws.play(mv).await;
+        while let Some(mv) = state.hidden.as_ref().and_then(|h| h.legal.first()).cloned() {
+            ws.play(&mv).await;
             placed += 1;
-            state = me.state(&id).await;
+            state = me.view(&id).await;
         }
         assert!(
-            state["hidden"].is_null(),
+            state.hidden.is_none(),
             "{side}: revealed when both are done"
         );
-        let moves = state["moves"].as_array().expect("moves");
         // (The computer may have kicked off since.)
-        let revealed = moves[before..]
+        let revealed = state.moves[before..]
             .iter()
-            .take_while(|m| m.to_string().contains('@'))
+            .take_while(|m| m.contains('@'))
             .count();
-        assert_eq!(revealed as u64, placed + theirs, "{side}: {state}");
+        assert_eq!(revealed, placed + their_placements, "{side}: {state:?}");
     }
 }
 
@@ -476,28 +487,30 @@ async fn hidden_clocks(backend: Backend) {
     let id = challenge(&mut a, &mut b, "football", options, clock, false).await;
     let mut sockets = [a.ws(&id, None).await, b.ws(&id, None).await];
     // Team choices, in turn.
-    let mut state = a.state(&id).await;
-    while state["hidden"].is_null() {
-        let side = state["to_move"].as_u64().expect("to_move") as usize;
-        sockets[side].play(first_legal(&state)).await;
-        state = a.state(&id).await;
+    let mut state = a.view(&id).await;
+    while state.hidden.is_none() {
+        let side = state.to_move.expect("to_move");
+        sockets[side.index()].play(first_move(&state)).await;
+        state = a.view(&id).await;
     }
     // Both clocks run while both sides place.
-    assert_eq!(state["clocks"]["placing"], json!([true, true]));
-    assert_eq!(state["clocks"]["running"], Value::Null);
+    let clocks = state.clocks.expect("clocks");
+    assert_eq!((clocks.placing, clocks.running), ([true, true], None));
     // The first player places everything; the second stalls and loses on time.
     loop {
-        let mine = a.state(&id).await;
-        let Some(mv) = mine["hidden"]["legal"].get(0).and_then(Value::as_str) else {
+        let mine = a.view(&id).await;
+        let Some(mv) = mine.hidden.and_then(|h| h.legal.first().cloned()) else {
             break;
         };
-        sockets[0].play(mv).await;
+        sockets[0].play(&mv).await;
     }
-    let state = a.state(&id).await;
-    assert_eq!(state["clocks"]["placing"], json!([false, true]));
-    let result = sockets[1].wait_end().await;
-    assert_eq!(result["reason"], "timeout");
-    assert_eq!(result["winner"], json!(0));
+    let state = a.view(&id).await;
+    assert_eq!(state.clocks.expect("clocks").placing, [false, true]);
+    let result = sockets[1].wait_result().await;
+    assert_eq!(
+        (result.reason, result.winner),
+        (EndReason::Timeout, Some(Player::First))
+    );
 }
 
 test_on_every_backend!(both_clocks_run_during_hidden_placement, hidden_clocks);
@@ -507,13 +520,19 @@ async fn agreements(backend: Backend) {
     let (mut a, mut b) = server.two_guests().await;
     let id = challenge(&mut a, &mut b, "pursuit", json!({}), untimed(), false).await;
     let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let state = a.state(&id).await;
-    wa.play(first_legal(&state)).await;
+    let state = a.view(&id).await;
+    wa.play(first_move(&state)).await;
     assert_eq!(wb.action("draw-offer").await, "ack");
-    assert_eq!(a.state(&id).await["draw_offer"], json!(1));
+    assert_eq!(a.view(&id).await.draw_offer, Some(Player::Second));
     // A second offer while one is pending, and accepting one's own offer.
-    assert_eq!(wb.action("draw-offer").await, "error");
-    assert_eq!(wb.action("draw-accept").await, "error");
+    assert_eq!(
+        wb.refused(json!({"type": "draw-offer"})).await,
+        "a draw offer is already pending"
+    );
+    assert_eq!(
+        wb.refused(json!({"type": "draw-accept"})).await,
+        "no draw offer to accept"
+    );
     assert_eq!(wa.action("draw-accept").await, "ack");
     let result = wb.wait_end().await;
     assert_eq!(
@@ -522,24 +541,28 @@ async fn agreements(backend: Backend) {
     );
 
     // Against the computer a takeback is granted at once (its reply too).
-    let (id, _) = a
-        .create_game(
+    let created = a
+        .create(
             json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
                    "opponent": {"type": "computer", "level": "random"}}),
         )
         .await;
+    let id = created.game.id.to_string();
     let mut ws = a.ws(&id, None).await;
-    let state = a.state(&id).await;
-    ws.play(first_legal(&state)).await;
-    ws.wait_for(|m| m["type"] == "event" && m["event"]["side"] == json!(1))
-        .await;
-    assert_eq!(ws.action("draw-offer").await, "error");
+    let state = a.view(&id).await;
+    ws.play(first_move(&state)).await;
+    let reply = ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    assert!(!legal_after(&reply).is_empty());
+    assert_eq!(
+        ws.refused(json!({"type": "draw-offer"})).await,
+        "the computer does not accept draws"
+    );
     assert_eq!(ws.action("takeback-request").await, "ack");
-    let state = a.state(&id).await;
-    assert_eq!(moves_len(&state), 0);
-    assert_eq!(state["to_move"], json!(0));
+    let state = a.view(&id).await;
+    assert!(state.moves.is_empty());
+    assert_eq!(state.to_move, Some(Player::First));
     assert_eq!(ws.action("resign").await, "ack");
-    assert_eq!(ws.wait_end().await["reason"], "resignation");
+    assert_eq!(ws.wait_result().await.reason, EndReason::Resignation);
 }
 
 test_on_every_backend!(

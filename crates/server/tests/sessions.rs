@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::{Backend, Client, TestServer};
+use common::{decode, Backend, Client, MeView, TestServer};
+use gamut_server::game::meta::UserView;
 use gamut_server::ids::now_ms;
 use gamut_server::store::Store;
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::any::AnyPoolOptions;
 use sqlx::Executor;
 use std::time::Duration;
@@ -30,7 +31,7 @@ fn token(client: &Client) -> String {
 
 /// `GET /api/me` with the client's cookie: the user and the `Set-Cookie`
 /// header, if the server sent one.
-async fn me_with_cookie(client: &Client) -> (Value, Option<String>) {
+async fn me_with_cookie(client: &Client) -> (Option<UserView>, Option<String>) {
     let resp = reqwest::Client::new()
         .get(format!("{}/api/me", client.base))
         .header(
@@ -44,8 +45,13 @@ async fn me_with_cookie(client: &Client) -> (Value, Option<String>) {
         .headers()
         .get("set-cookie")
         .map(|v| v.to_str().expect("ASCII cookie").to_owned());
-    let body: Value = resp.json().await.expect("JSON body");
-    (body["user"].clone(), set_cookie)
+    let body: serde_json::Value = resp.json().await.expect("JSON body");
+    (decode::<MeView>(&body).user, set_cookie)
+}
+
+/// The name of the client's signed-in user, if any.
+async fn name(client: &mut Client) -> Option<String> {
+    client.me().await.user.map(|u| u.name)
 }
 
 /// Signs up `name`; the `Set-Cookie` header of the answer.
@@ -79,28 +85,28 @@ async fn expiry(backend: Backend) {
     let mut bob = server.client();
     sign_up(&mut bob, "bob").await;
     let mut guest = server.guest().await;
-    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
-    assert_eq!(guest.get_ok("/api/me").await["user"]["guest"], true);
+    assert_eq!(name(&mut alice).await.as_deref(), Some("alice"));
+    assert!(guest.me().await.user.expect("a guest").guest);
 
     tokio::time::sleep(Duration::from_millis(1_100)).await;
     // Refused like an unknown session, and deleted on use.
     assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
     assert_eq!(store.session(&token(&alice)).await.expect("query"), None);
-    assert_eq!(guest.get_ok("/api/me").await, json!({"user": null}));
-    let (s, v) = guest
-        .post(
+    assert_eq!(guest.me().await, MeView { user: None });
+    let (s, error) = guest
+        .post_refused(
             "/api/games",
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
     assert_eq!(
-        (s, v["error"].as_str()),
-        (401, Some("sign in or play as a guest first"))
+        (s, error.as_str()),
+        (401, "sign in or play as a guest first")
     );
     // An expired guest cookie gets a new guest.
-    let again = guest.post_ok("/api/guest", json!({})).await;
-    assert_eq!(again["user"]["guest"], true);
-    assert_eq!(guest.get_ok("/api/me").await["user"], again["user"]);
+    let again: MeView = guest.post_as("/api/guest", json!({})).await;
+    assert!(again.user.as_ref().expect("a new guest").guest);
+    assert_eq!(guest.me().await, again);
     // Bob's unused session is deleted by the periodic sweep.
     let bob_token = token(&bob);
     let mut swept = false;
@@ -119,7 +125,7 @@ async fn expiry(backend: Backend) {
             json!({"username": "alice", "password": "correct horse"}),
         )
         .await;
-    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    assert_eq!(name(&mut alice).await.as_deref(), Some("alice"));
 }
 
 test_on_every_backend!(expired_sessions_are_refused_and_deleted, expiry);
@@ -141,7 +147,7 @@ async fn sliding(backend: Backend) {
     for _ in 0..10 {
         tokio::time::sleep(Duration::from_millis(400)).await;
         let (user, set_cookie) = me_with_cookie(&alice).await;
-        assert_eq!(user["name"], "alice");
+        assert_eq!(user.map(|u| u.name).as_deref(), Some("alice"));
         let set_cookie = set_cookie.expect("the cookie is sent again");
         assert!(
             set_cookie.starts_with(&format!("gamut_session={};", token(&alice)))
@@ -157,7 +163,7 @@ async fn sliding(backend: Backend) {
     assert!(last_used >= created + 3_600, "{created} {last_used}");
     // Then left unused, it expires.
     tokio::time::sleep(Duration::from_millis(2_100)).await;
-    assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
+    assert_eq!(alice.me().await, MeView { user: None });
 }
 
 test_on_every_backend!(a_used_session_keeps_working, sliding);
@@ -177,7 +183,7 @@ async fn refresh_interval(backend: Backend) {
     // no cookie.
     for _ in 0..3 {
         let (user, set_cookie) = me_with_cookie(&alice).await;
-        assert_eq!(user["name"], "alice");
+        assert_eq!(user.map(|u| u.name).as_deref(), Some("alice"));
         assert_eq!(set_cookie, None);
     }
     let (_, last_used) = store
@@ -230,13 +236,13 @@ async fn signup_limit(backend: Backend) {
         )
         .await;
     assert_eq!(s, 429, "{v}");
-    let error = v["error"].as_str().expect("an error message");
+    // Only the message (an `ErrorView` writes back exactly what it read).
+    let error = decode::<common::ErrorView>(&v).error;
     assert!(
         error.starts_with("too many sign-ups from this address, retry in ")
             && error.ends_with(" s"),
         "{error}"
     );
-    assert_eq!(v.as_object().map(|o| o.len()), Some(1), "{v}");
     // Signing in and guests are not affected.
     client
         .post_ok(
@@ -291,7 +297,7 @@ async fn upgrade(backend: Backend) {
     assert_eq!((user.name.as_str(), last_used), ("alice", now - day));
     let mut alice = server.client();
     alice.cookie = Some("gamut_session=recent".into());
-    assert_eq!(alice.get_ok("/api/me").await["user"]["name"], "alice");
+    assert_eq!(name(&mut alice).await.as_deref(), Some("alice"));
     // The start-up sweep deleted the session unused for 31 days.
     assert_eq!(store.session("stale").await.expect("query"), None);
 }
@@ -309,16 +315,15 @@ async fn guest_limit(backend: Backend) {
         server.guest().await;
     }
     // ...then a clear 429 for the next.
-    let (s, v) = server.client().post("/api/guest", json!({})).await;
-    assert_eq!(s, 429, "{v}");
-    let error = v["error"].as_str().expect("an error message");
+    let (s, error) = server.client().post_refused("/api/guest", json!({})).await;
+    assert_eq!(s, 429, "{error}");
     assert!(
         error.starts_with("too many new guests from this address, retry in "),
         "{error}"
     );
     // A guest who has a session keeps it.
-    let again = first.post_ok("/api/guest", json!({})).await;
-    assert_eq!(again["user"]["guest"], json!(true), "{again}");
+    let again: MeView = first.post_as("/api/guest", json!({})).await;
+    assert!(again.user.expect("the same guest").guest);
 }
 
 test_on_every_backend!(new_guests_are_rate_limited_per_address, guest_limit);

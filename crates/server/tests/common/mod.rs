@@ -1,10 +1,31 @@
 //! Test harness: a real server on a loopback port with a fresh database
-//! (SQLite in a temporary directory, or a fresh PostgreSQL database when
+//! (`SQLite` in a temporary directory, or a fresh `PostgreSQL` database when
 //! `GAMUT_TEST_POSTGRES_URL` is set), HTTP clients with sessions, and
 //! WebSocket clients.
+//!
+//! Answers are read into the server's own view types ([`decode`]: every
+//! answer must read as its type and write back as the very same JSON), so
+//! the tests check the wire format against the types and `docs/api.md`
+//! cannot drift from the code unnoticed. Every WebSocket message is read
+//! as a [`ServerMessage`] that way, even by the tests that look at the raw
+//! JSON.
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
+// The view types the tests read answers into (each test crate uses some).
+#[allow(unused_imports)]
+pub use gamut_server::game::event::ResultView;
+#[allow(unused_imports)]
+pub use gamut_server::game::view::{EventBody, EventView, GameSummary, GameView};
+#[allow(unused_imports)]
+pub use gamut_server::http::messages::ServerMessage;
+#[allow(unused_imports)]
+pub use gamut_server::http::views::{
+    CatalogueView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView, LobbyView,
+    MeView, OkView, ProfileView, ReplayResult, ReplayView,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -12,21 +33,33 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// Reads a JSON answer as `T`, and checks that `T` writes it back exactly:
+/// the type knows every field the server sent, under the same names and in
+/// the same shapes. Fails the test otherwise.
+pub fn decode<T: DeserializeOwned + Serialize>(value: &Value) -> T {
+    let what = std::any::type_name::<T>();
+    let typed: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("{value} does not read as {what}: {e}"));
+    let back = serde_json::to_value(&typed).expect("a view serialises");
+    assert_eq!(&back, value, "{what} does not write back what was read");
+    typed
+}
+
 /// Where a test's data lives.
 pub enum Backend {
-    /// SQLite in this directory.
+    /// `SQLite` in this directory.
     Sqlite(tempfile::TempDir),
-    /// A fresh PostgreSQL database (and a directory for the unused --data).
+    /// A fresh `PostgreSQL` database (and a directory for the unused --data).
     Postgres(String, tempfile::TempDir),
 }
 
 impl Backend {
-    /// A fresh SQLite backend.
+    /// A fresh `SQLite` backend.
     pub fn sqlite() -> Backend {
         Backend::Sqlite(tempfile::tempdir().expect("temp dir"))
     }
 
-    /// A fresh PostgreSQL database, if `GAMUT_TEST_POSTGRES_URL` is set.
+    /// A fresh `PostgreSQL` database, if `GAMUT_TEST_POSTGRES_URL` is set.
     pub async fn postgres() -> Option<Backend> {
         let url = std::env::var("GAMUT_TEST_POSTGRES_URL").ok()?;
         use sqlx::Connection;
@@ -71,7 +104,7 @@ impl Backend {
         }
     }
 
-    /// The `--database` URL, for PostgreSQL.
+    /// The `--database` URL, for `PostgreSQL`.
     pub fn database_url(&self) -> Option<String> {
         match self {
             Backend::Postgres(url, _) => Some(url.clone()),
@@ -80,7 +113,7 @@ impl Backend {
     }
 }
 
-/// Runs `body` against SQLite, then against PostgreSQL when configured
+/// Runs `body` against `SQLite`, then against `PostgreSQL` when configured
 /// (printing a note when not).
 #[macro_export]
 macro_rules! on_every_backend {
@@ -108,9 +141,9 @@ macro_rules! test_on_every_backend {
 }
 
 /// Declares the `#[tokio::test]` `$test`, which runs the scenario `$body`
-/// on PostgreSQL when `GAMUT_TEST_POSTGRES_URL` is set (printing a note
-/// when not): for what only PostgreSQL offers, such as live fan-out between
-/// server processes.
+/// on `PostgreSQL` when `GAMUT_TEST_POSTGRES_URL` is set (printing a note
+/// when not): for what only `PostgreSQL` offers, such as live fan-out
+/// between server processes.
 #[macro_export]
 macro_rules! test_on_postgres {
     ($test:ident, $body:ident) => {
@@ -255,6 +288,45 @@ impl Client {
         v
     }
 
+    /// GET, expecting 200 and an answer of type `T` (see [`decode`]).
+    pub async fn get_as<T: DeserializeOwned + Serialize>(&mut self, path: &str) -> T {
+        decode(&self.get_ok(path).await)
+    }
+
+    /// POST `body`, expecting 200 and an answer of type `T` (see
+    /// [`decode`]).
+    pub async fn post_as<T: DeserializeOwned + Serialize>(&mut self, path: &str, body: Value) -> T {
+        decode(&self.post_ok(path, body).await)
+    }
+
+    /// Sends a request expected to fail: its status and error message (the
+    /// answer must be an [`ErrorView`]).
+    pub async fn refused(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, String) {
+        let (s, v) = self.send(method.clone(), path, body).await;
+        assert!(s >= 400, "{method} {path} succeeded: {v}");
+        (s, decode::<ErrorView>(&v).error)
+    }
+
+    /// GET expected to fail: status and error message.
+    pub async fn get_refused(&mut self, path: &str) -> (u16, String) {
+        self.refused(reqwest::Method::GET, path, None).await
+    }
+
+    /// POST expected to fail: status and error message.
+    pub async fn post_refused(&mut self, path: &str, body: Value) -> (u16, String) {
+        self.refused(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// The signed-in user (`GET /api/me`), if any.
+    pub async fn me(&mut self) -> MeView {
+        self.get_as("/api/me").await
+    }
+
     /// GET; status and body.
     pub async fn get(&mut self, path: &str) -> (u16, Value) {
         self.send(reqwest::Method::GET, path, None).await
@@ -276,13 +348,23 @@ impl Client {
     /// and the whole answer.
     pub async fn create_game(&mut self, request: Value) -> (String, Value) {
         let created = self.post_ok("/api/games", request).await;
-        let id = created["game"]["id"].as_str().expect("id").to_owned();
+        let id = decode::<CreatedView>(&created).game.id.to_string();
         (id, created)
     }
 
-    /// The game state as this client sees it.
+    /// Creates a game (`POST /api/games`, expecting 200); the answer.
+    pub async fn create(&mut self, request: Value) -> CreatedView {
+        self.post_as("/api/games", request).await
+    }
+
+    /// The game state as this client sees it, as JSON.
     pub async fn state(&mut self, id: &str) -> Value {
         self.get_ok(&format!("/api/games/{id}")).await
+    }
+
+    /// The game state as this client sees it.
+    pub async fn view(&mut self, id: &str) -> GameView {
+        self.get_as(&format!("/api/games/{id}")).await
     }
 
     /// Opens the game's WebSocket (`since`: last version seen).
@@ -318,11 +400,12 @@ pub struct Ws {
     stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_id: i64,
     /// The result, once an end event (or a finished state) was received.
-    ended: Option<Value>,
+    ended: Option<ResultView>,
 }
 
 impl Ws {
-    /// The next JSON message (fails the test after 20 s).
+    /// The next message as JSON (fails the test after 20 s, or if it is
+    /// not a [`ServerMessage`]).
     pub async fn next(&mut self) -> Value {
         loop {
             let msg = tokio::time::timeout(Duration::from_secs(20), self.stream.next())
@@ -332,14 +415,60 @@ impl Ws {
                 .expect("message");
             if let Message::Text(t) = msg {
                 let m: Value = serde_json::from_str(&t).expect("JSON message");
-                if m["type"] == "event" && m["event"]["kind"] == "end" {
-                    self.ended = Some(m["event"]["result"].clone());
-                }
-                if m["type"] == "state" && m["state"]["status"] == "finished" {
-                    self.ended = Some(m["state"]["result"].clone());
+                match decode::<ServerMessage>(&m) {
+                    ServerMessage::Event {
+                        event:
+                            EventView {
+                                body: EventBody::End { result, .. },
+                                ..
+                            },
+                    } => self.ended = Some(result),
+                    ServerMessage::State { state } if state.result.is_some() => {
+                        self.ended = state.result;
+                    }
+                    _ => {}
                 }
                 return m;
             }
+        }
+    }
+
+    /// The next message.
+    pub async fn message(&mut self) -> ServerMessage {
+        decode(&self.next().await)
+    }
+
+    /// Waits for a message satisfying `pred`.
+    pub async fn wait_message(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+        loop {
+            let m = self.message().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// Waits for a single event satisfying `pred`.
+    pub async fn event(&mut self, pred: impl Fn(&EventView) -> bool) -> EventView {
+        loop {
+            if let ServerMessage::Event { event } = self.message().await {
+                if pred(&event) {
+                    return event;
+                }
+            }
+        }
+    }
+
+    /// Waits for the next single event.
+    pub async fn any_event(&mut self) -> EventView {
+        self.event(|_| true).await
+    }
+
+    /// The full state this socket starts with (fails unless it is one).
+    pub async fn first_state(&mut self) -> GameView {
+        match self.message().await {
+            ServerMessage::State { state } => *state,
+            other => panic!("expected a state, got {other:?}"),
         }
     }
 
@@ -353,39 +482,70 @@ impl Ws {
 
     /// Sends `v` with a fresh id and returns the `ack` or `error` answering
     /// it (events before it are skipped).
-    pub async fn request(&mut self, mut v: Value) -> Value {
+    pub async fn request(&mut self, v: Value) -> Value {
+        serde_json::to_value(self.ask(v).await).expect("a message serialises")
+    }
+
+    /// Sends `v` with a fresh id and returns the `ack` or `error` answering
+    /// it (events before it are skipped).
+    pub async fn ask(&mut self, mut v: Value) -> ServerMessage {
         let id = self.next_id;
         self.next_id += 1;
         v["id"] = json!(id);
         self.send(v).await;
         loop {
-            let m = self.next().await;
-            if (m["type"] == "ack" || m["type"] == "error") && m["id"] == json!(id) {
-                return m;
+            match self.message().await {
+                m @ (ServerMessage::Ack { id: Some(n), .. }
+                | ServerMessage::Error { id: Some(n), .. })
+                    if n == id =>
+                {
+                    return m;
+                }
+                _ => {}
             }
+        }
+    }
+
+    /// Sends `v` and returns the error refusing it (fails the test if it is
+    /// acknowledged).
+    pub async fn refused(&mut self, v: Value) -> String {
+        match self.ask(v.clone()).await {
+            ServerMessage::Error { error, .. } => error,
+            other => panic!("{v} was not refused: {other:?}"),
         }
     }
 
     /// Sends the bare action `{"type": kind}`; returns the answer's type
     /// (`"ack"` or `"error"`).
-    pub async fn action(&mut self, kind: &str) -> Value {
-        self.request(json!({ "type": kind })).await["type"].clone()
+    pub async fn action(&mut self, kind: &str) -> &'static str {
+        match self.ask(json!({ "type": kind })).await {
+            ServerMessage::Ack { .. } => "ack",
+            _ => "error",
+        }
     }
 
-    /// Plays a move; panics unless acknowledged.
+    /// Plays a move; panics unless acknowledged. The game's version after
+    /// it.
     pub async fn play(&mut self, mv: &str) -> i64 {
-        let answer = self.request(json!({"type": "move", "move": mv})).await;
-        assert_eq!(answer["type"], "ack", "move {mv}: {answer}");
-        answer["version"].as_i64().expect("version")
+        match self.ask(json!({"type": "move", "move": mv})).await {
+            ServerMessage::Ack { version, .. } => version,
+            other => panic!("move {mv}: {other:?}"),
+        }
     }
 
     /// Waits for the game's end (an `end` event, or a full state of a
     /// finished game after falling behind); returns the result.
     pub async fn wait_end(&mut self) -> Value {
+        serde_json::to_value(self.wait_result().await).expect("a result serialises")
+    }
+
+    /// Waits for the game's end (an `end` event, or a full state of a
+    /// finished game after falling behind); returns the result.
+    pub async fn wait_result(&mut self) -> ResultView {
         while self.ended.is_none() {
             self.next().await;
         }
-        self.ended.clone().unwrap_or_default()
+        self.ended.clone().expect("a result")
     }
 
     /// Waits for a message satisfying `pred`.
@@ -415,8 +575,9 @@ pub async fn challenge(
                    "side": "first", "opponent": {"type": "challenge"}}),
         )
         .await;
-    let id = created["game"]["id"].as_str().expect("id").to_owned();
-    b.post_ok(&format!("/api/games/{id}/join"), json!({})).await;
+    let id = decode::<CreatedView>(&created).game.id.to_string();
+    let joined: JoinedView = b.post_as(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(joined.game.id.as_str(), id);
     id
 }
 
@@ -431,12 +592,25 @@ pub async fn small_loa(a: &mut Client, b: &mut Client) -> String {
     challenge(a, b, "loa", json!({"size": "6"}), untimed(), false).await
 }
 
-/// The first legal move of a game state (or event).
+/// The first legal move of a game state (or event), as JSON.
 pub fn first_legal(state: &Value) -> &str {
     state["legal"][0].as_str().expect("move")
 }
 
-/// The number of moves played in a game state.
+/// The number of moves played in a game state, as JSON.
 pub fn moves_len(state: &Value) -> usize {
     state["moves"].as_array().map_or(0, Vec::len)
+}
+
+/// The first legal move of a game state.
+pub fn first_move(state: &GameView) -> &str {
+    state.legal.first().expect("a legal move")
+}
+
+/// The legal moves after an event that changes the position.
+pub fn legal_after(event: &EventView) -> &[String] {
+    event
+        .body
+        .legal()
+        .expect("an event that changes the position")
 }
