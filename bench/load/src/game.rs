@@ -545,8 +545,10 @@ impl Sock {
             }
             (None, true) => {}
             (Some(m), false) if m.contains("not being played") => {
-                // The game ended just before: counted once its end is seen.
-                if self.view.finished {
+                // The game ended just before: counted once its end is seen
+                // (unless the run is over: then the creator resigned it).
+                if self.stopping {
+                } else if self.view.finished {
                     self.ctx.stats.end_races.fetch_add(1, Ordering::Relaxed);
                 } else {
                     self.refused_unended = Some(m.to_owned());
