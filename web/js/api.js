@@ -55,8 +55,10 @@ function wsUrl(path) {
 }
 
 /**
- * A WebSocket that reconnects by itself (with `?since=` from `since()`),
- * and pings to keep the connection alive.
+ * A WebSocket that reconnects by itself (with `?since=` from `since()`:
+ * after 0.5 s, then twice as long each time up to 8 s, and at once when
+ * the browser says it is back online), and pings to keep the connection
+ * alive.
  */
 export class LiveSocket {
   constructor(path, { onMessage, onStatus, since } = {}) {
@@ -68,6 +70,13 @@ export class LiveSocket {
     this.delay = 500;
     this.nextId = 1;
     this.pending = new Map();
+    this.onOnline = () => {
+      if (this.closed || (this.ws && this.ws.readyState !== WebSocket.CLOSED)) return;
+      clearTimeout(this.retry);
+      this.delay = 500;
+      this.connect();
+    };
+    globalThis.addEventListener?.('online', this.onOnline);
     this.connect();
   }
 
@@ -99,7 +108,7 @@ export class LiveSocket {
       this.pending.clear();
       if (this.closed) return;
       this.onStatus('closed');
-      setTimeout(() => !this.closed && this.connect(), this.delay);
+      this.retry = setTimeout(() => !this.closed && this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     };
   }
@@ -127,6 +136,8 @@ export class LiveSocket {
   close() {
     this.closed = true;
     clearInterval(this.ping);
+    clearTimeout(this.retry);
+    globalThis.removeEventListener?.('online', this.onOnline);
     this.ws?.close();
   }
 }
