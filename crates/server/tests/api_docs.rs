@@ -1,0 +1,125 @@
+//! `docs/api.md` against the wire types: every JSON example there that is
+//! complete (valid JSON, no `…`) must read as one of the server's request,
+//! answer or message types and write back as the very same JSON, so the
+//! documented format and the code cannot drift apart.
+
+use gamut_server::clock::ClockControl;
+use gamut_server::game::event::ResultView;
+use gamut_server::game::meta::UserView;
+use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
+use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
+use gamut_server::http::requests::{CreateGame, Credentials, ImportBody};
+use gamut_server::http::views::{
+    CatalogueView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView, LobbyView,
+    MeView, OkView, ProfileView, ReplayView,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The API documentation.
+const API_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md"));
+
+/// True if `value` reads as `T` and `T` writes it back unchanged.
+fn is<T: DeserializeOwned + Serialize>(value: &Value) -> bool {
+    serde_json::from_value::<T>(value.clone())
+        .ok()
+        .and_then(|t| serde_json::to_value(t).ok())
+        .as_ref()
+        == Some(value)
+}
+
+/// A wire type: its name, and whether a value is exactly an example of it.
+type Candidate = (&'static str, fn(&Value) -> bool);
+
+/// The wire type `value` is an exact example of, if any.
+fn wire_type(value: &Value) -> Option<&'static str> {
+    let candidates: [Candidate; 24] = [
+        ("ErrorView", is::<ErrorView>),
+        ("OkView", is::<OkView>),
+        ("MeView", is::<MeView>),
+        ("UserView", is::<UserView>),
+        ("ClockControl", is::<ClockControl>),
+        ("ResultView", is::<ResultView>),
+        ("GameSummary", is::<GameSummary>),
+        ("GameView", is::<GameView>),
+        ("HiddenView", is::<HiddenView>),
+        ("EventView", is::<EventView>),
+        ("CatalogueView", is::<CatalogueView>),
+        ("LobbyView", is::<LobbyView>),
+        ("CreatedView", is::<CreatedView>),
+        ("JoinedView", is::<JoinedView>),
+        ("GamesView", is::<GamesView>),
+        ("ReplayView", is::<ReplayView>),
+        ("ProfileView", is::<ProfileView>),
+        ("LeaderboardView", is::<LeaderboardView>),
+        ("ServerMessage", is::<ServerMessage>),
+        ("ClientMessage", is::<ClientMessage>),
+        ("LobbyClientMessage", is::<LobbyClientMessage>),
+        ("CreateGame", is::<CreateGame>),
+        ("Credentials", is::<Credentials>),
+        ("ImportBody", is::<ImportBody>),
+    ];
+    candidates
+        .iter()
+        .find(|(_, matches)| matches(value))
+        .map(|(name, _)| *name)
+}
+
+/// The complete JSON examples of the documentation: each `json` code block
+/// that is valid JSON as a whole, else each of its lines that is.
+fn examples(markdown: &str) -> Vec<Value> {
+    let mut found = Vec::new();
+    for block in markdown.split("```json\n").skip(1) {
+        let block = block.split("```").next().unwrap_or_default();
+        if let Ok(value) = serde_json::from_str(block) {
+            found.push(value);
+            continue;
+        }
+        found.extend(
+            block
+                .lines()
+                .filter_map(|line| serde_json::from_str::<Value>(line.trim()).ok()),
+        );
+    }
+    found
+}
+
+#[test]
+fn every_complete_example_is_exactly_a_wire_type() {
+    let examples = examples(API_MD);
+    assert!(examples.len() >= 30, "found {} examples", examples.len());
+    let mut kinds = Vec::new();
+    for example in &examples {
+        let kind = wire_type(example)
+            .unwrap_or_else(|| panic!("docs/api.md: {example} is no wire type exactly"));
+        kinds.push(kind);
+    }
+    // The long examples are among them.
+    for kind in [
+        "GameSummary",
+        "CatalogueView",
+        "CreateGame",
+        "ReplayView",
+        "ProfileView",
+        "LeaderboardView",
+        "ClientMessage",
+        "ServerMessage",
+    ] {
+        assert!(kinds.contains(&kind), "no {kind} example: {kinds:?}");
+    }
+}
+
+#[test]
+fn a_wrong_example_would_be_caught() {
+    // An extra field, a renamed one, a side that is not 0 or 1.
+    for wrong in [
+        r#"{"ok": true, "extra": 1}"#,
+        r#"{"winner": 0, "why": "connection", "text": "1-0"}"#,
+        r#"{"winner": 2, "reason": "connection", "text": "1-0"}"#,
+        r#"{"type": "move", "mv": "b1-b3"}"#,
+    ] {
+        let value: Value = serde_json::from_str(wrong).expect("JSON");
+        assert_eq!(wire_type(&value), None, "{wrong}");
+    }
+}
