@@ -126,7 +126,7 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     let (head, moves) = match moves_at {
         Some(i) => (
             &words[..i],
-            words[i + 1..].iter().map(|m| m.to_string()).collect(),
+            words[i + 1..].iter().map(ToString::to_string).collect(),
         ),
         None => (words, Vec::new()),
     };
