@@ -18,6 +18,7 @@ pub mod ai_pool;
 pub mod auth;
 pub mod bus;
 pub mod clock;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod game;

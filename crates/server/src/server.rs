@@ -2,6 +2,7 @@
 
 use crate::ai_pool::AiPool;
 use crate::bus::{EventBus, InProcessBus, PgBus};
+use crate::cluster::Cluster;
 use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
 use crate::game::registry::Registry;
@@ -24,6 +25,9 @@ pub struct Server {
     sweeper: JoinHandle<()>,
     /// The `PostgreSQL` bus's task (none on `SQLite`).
     bus_task: Option<JoinHandle<()>>,
+    /// The heartbeat among processes sharing the database (none on
+    /// `SQLite`).
+    cluster_task: Option<JoinHandle<()>>,
 }
 
 impl Server {
@@ -34,17 +38,28 @@ impl Server {
     pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
         let sessions = SessionLifetime::new(config.session_lifetime).map_err(anyhow::Error::msg)?;
         let store = Store::open(&config.data_dir, config.database_url.as_deref()).await?;
-        let (bus, bus_task): (Arc<dyn EventBus>, _) = match config.database_url.as_deref() {
-            Some(url) => {
-                let (bus, task) = PgBus::start(url, store.clone()).await?;
-                (bus, Some(task))
-            }
-            None => (Arc::new(InProcessBus::default()), None),
+        let (bus, pg_bus, bus_task): (Arc<dyn EventBus>, _, _) =
+            match config.database_url.as_deref() {
+                Some(url) => {
+                    let (bus, task) = PgBus::start(url, store.clone()).await?;
+                    (bus.clone(), Some(bus), Some(task))
+                }
+                None => (Arc::new(InProcessBus::default()), None, None),
+            };
+        // With other processes on the database, the games' computer moves
+        // are shared out among the live ones (crate::cluster).
+        let cluster = if store.shared() {
+            let cluster = Cluster::new(store.origin());
+            cluster.beat(&store).await;
+            cluster
+        } else {
+            Cluster::single()
         };
         let ctx = ActorContext {
             store: store.clone(),
             bus: bus.clone(),
             ai: AiPool::new(config.ai_workers),
+            cluster: cluster.clone(),
         };
         let app = Arc::new(App {
             store: store.clone(),
@@ -58,13 +73,37 @@ impl Server {
             security: config.security.clone(),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
+        let mut resumed = 0;
         for id in &live {
             match GameId::parse(id) {
-                Ok(id) => app.registry.ensure(&id),
+                Ok(id) if cluster.owns(&id) => {
+                    app.registry.ensure(&id);
+                    resumed += 1;
+                }
+                Ok(_) => {}
                 Err(e) => tracing::error!("not resuming a live game: {e}"),
             }
         }
-        tracing::info!("resumed {} live games", live.len());
+        tracing::info!("resumed {resumed} of {} live games", live.len());
+        // A game this process owns is run here as soon as it is heard of
+        // (a new game, or one whose owner died).
+        let cluster_task = pg_bus.map(|pg_bus| {
+            let weak = Arc::downgrade(&app);
+            let owned = cluster.clone();
+            pg_bus.on_game(move |id| {
+                if let Some(app) = weak.upgrade() {
+                    if owned.owns(id) {
+                        app.registry.ensure(id);
+                    }
+                }
+            });
+            let weak = Arc::downgrade(&app);
+            tokio::spawn(cluster.run(store.clone(), move |id| {
+                if let Some(app) = weak.upgrade() {
+                    app.registry.ensure(id);
+                }
+            }))
+        });
         let listener = TcpListener::bind((config.host.as_str(), config.port))
             .await
             .with_context(|| format!("listening on {}:{}", config.host, config.port))?;
@@ -84,6 +123,7 @@ impl Server {
             task,
             sweeper,
             bus_task,
+            cluster_task,
         })
     }
 
@@ -99,6 +139,9 @@ impl Server {
         if let Some(bus_task) = self.bus_task {
             bus_task.abort();
         }
+        if let Some(cluster_task) = self.cluster_task {
+            cluster_task.abort();
+        }
         served.context("server task")?.context("serving")
     }
 
@@ -108,6 +151,9 @@ impl Server {
         self.sweeper.abort();
         if let Some(bus_task) = self.bus_task {
             bus_task.abort();
+        }
+        if let Some(cluster_task) = self.cluster_task {
+            cluster_task.abort();
         }
     }
 }

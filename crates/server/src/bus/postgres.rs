@@ -2,15 +2,26 @@
 //! server processes sharing one database see each other's events.
 //!
 //! Publishing delivers to this process's watchers at once (through an
-//! [`InProcessBus`]) and sends a small `NOTIFY` on [`CHANNEL`]: which
-//! process sent it and which game reached which version (or "the lobby
-//! changed"). One background task per process listens on that channel,
-//! ignores its own notices and, for a game someone here watches, loads the
-//! events stored after the last one delivered here and delivers them in
-//! order — rebuilt from the database exactly as the publishing process
-//! built them ([`GameState::load`]), so every watcher receives the same
-//! [`Published`] events (and the same per-viewer rendering) wherever it is
-//! connected. A lobby notice signals the local lobby.
+//! [`InProcessBus`]). The other processes are told by the transaction that
+//! stored the event: it sends a small `NOTIFY` on [`CHANNEL`] (which
+//! process, which game reached which version), which `PostgreSQL` delivers
+//! exactly when that transaction commits — so a process that dies after
+//! storing an event cannot leave the others silent. Lobby changes are sent
+//! after the fact (`pg_notify` from a small pool).
+//!
+//! One background task per process listens on that channel and ignores its
+//! own notices. For a game someone here watches, it brings this process's
+//! copy of the game ([`GameState`], kept per watched game) up to the
+//! notified version: it loads only the events stored after the copy's
+//! version, applies them ([`snapshot::apply_all`], the function every load
+//! uses) and delivers their published form in order, so every watcher
+//! receives the same [`Published`] events (and the same per-viewer
+//! rendering) wherever it is connected. A game's first notice here loads
+//! the copy from the database ([`GameState::load`]). Games are caught up
+//! concurrently (each under its own lock, so a game's events stay in
+//! order). A game nobody here watches is offered to [`PgBus::on_game`]'s
+//! hook (which starts its task if this process owns it). A lobby notice
+//! signals the local lobby.
 //!
 //! Notifications are not stored: after losing its connection the task
 //! reconnects (with a growing back-off) and then catches up every watched
@@ -21,13 +32,14 @@
 use crate::bus::notice::Notice;
 use crate::bus::{EventBus, InProcessBus};
 use crate::game::event::Published;
+use crate::game::snapshot;
 use crate::game::state::GameState;
-use crate::ids::{random_token, GameId};
+use crate::ids::GameId;
 use crate::store::Store;
 use anyhow::Context;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
@@ -40,19 +52,31 @@ const FIRST_RETRY: Duration = Duration::from_millis(100);
 /// The longest wait before reconnecting; a connection that lasted this
 /// long starts the back-off over.
 const LAST_RETRY: Duration = Duration::from_secs(10);
+/// How often the copies of games nobody here watches any more are dropped.
+const PRUNE_EVERY: Duration = Duration::from_secs(10);
+
+/// What this process knows of a watched game: its copy, once loaded.
+type Copy = Arc<tokio::sync::Mutex<Option<GameState>>>;
+
+/// What is told of a game nobody here watches (see [`PgBus::on_game`]).
+type GameHook = Box<dyn Fn(&GameId) + Send + Sync>;
 
 /// The bus over `PostgreSQL` `LISTEN`/`NOTIFY` (see the module docs).
 pub struct PgBus {
     /// This process's watchers.
     local: InProcessBus,
-    /// This process's id in its notices.
+    /// This process's id in its notices ([`Store::origin`]).
     origin: String,
     /// Where new events are loaded from.
     store: Store,
     /// The last version delivered here, per watched game.
     delivered: Mutex<HashMap<GameId, i64>>,
-    /// Payloads to send, in order.
+    /// This process's copy of each watched game.
+    copies: Mutex<HashMap<GameId, Copy>>,
+    /// Payloads to send after the fact (lobby changes), in order.
     outgoing: mpsc::UnboundedSender<String>,
+    /// Told of notices of games nobody here watches.
+    on_game: OnceLock<GameHook>,
 }
 
 impl PgBus {
@@ -71,16 +95,24 @@ impl PgBus {
         let (outgoing, queue) = mpsc::unbounded_channel();
         let bus = Arc::new(PgBus {
             local: InProcessBus::default(),
-            origin: random_token(16),
+            origin: store.origin().to_owned(),
             store,
             delivered: Mutex::new(HashMap::new()),
+            copies: Mutex::new(HashMap::new()),
             outgoing,
+            on_game: OnceLock::new(),
         });
         let receiver = bus.clone().receive(url.to_owned(), listener);
         let task = tokio::spawn(async move {
             tokio::join!(send_notices(notifier, queue), receiver);
         });
         Ok((bus, task))
+    }
+
+    /// Sets what is told of each notice of a game nobody here watches
+    /// (once; later calls are ignored).
+    pub fn on_game(&self, hook: impl Fn(&GameId) + Send + Sync + 'static) {
+        let _ = self.on_game.set(Box::new(hook));
     }
 
     /// Queues `notice` for the other processes.
@@ -92,10 +124,7 @@ impl PgBus {
     /// Delivers `event` of game `game_id` to this process's watchers unless
     /// it was delivered already (or a later one was).
     fn deliver(&self, game_id: &GameId, event: Arc<Published>) {
-        let mut delivered = self
-            .delivered
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if !self.local.watched(game_id) {
             delivered.remove(game_id);
             return;
@@ -109,24 +138,33 @@ impl PgBus {
 
     /// The last version of game `game_id` delivered here.
     fn last_delivered(&self, game_id: &GameId) -> Option<i64> {
-        let delivered = self
-            .delivered
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         delivered.get(game_id).copied()
+    }
+
+    /// Forgets what is kept of games nobody here watches.
+    fn prune(&self) {
+        let watched = self.local.watched_games();
+        {
+            let mut delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            delivered.retain(|game, _| watched.contains(game));
+        }
+        let mut copies = self.copies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        copies.retain(|game, _| watched.contains(game));
     }
 
     /// Listens until the connection is lost, reconnects with a back-off,
     /// and catches up after each (re)connection.
     async fn receive(self: Arc<Self>, url: String, mut listener: PgListener) {
         let mut retry = FIRST_RETRY;
+        let mut pruned = Instant::now();
         loop {
             let connected_at = Instant::now();
             // Anything may have changed while this process was not listening.
             self.catch_up_all().await;
             loop {
                 match listener.try_recv().await {
-                    Ok(Some(notification)) => self.on_notice(notification.payload()).await,
+                    Ok(Some(notification)) => self.on_notice(notification.payload()),
                     Ok(None) => {
                         tracing::warn!("lost the PostgreSQL event listener's connection");
                         break;
@@ -135,6 +173,10 @@ impl PgBus {
                         tracing::warn!("PostgreSQL event listener: {e}");
                         break;
                     }
+                }
+                if pruned.elapsed() >= PRUNE_EVERY {
+                    pruned = Instant::now();
+                    self.prune();
                 }
             }
             if connected_at.elapsed() >= LAST_RETRY {
@@ -155,8 +197,8 @@ impl PgBus {
     }
 
     /// Handles one notification's payload (a bad one is logged and
-    /// ignored).
-    async fn on_notice(&self, payload: &str) {
+    /// ignored): a watched game is caught up in a task of its own.
+    fn on_notice(self: &Arc<Self>, payload: &str) {
         let notice = match Notice::decode(payload) {
             Ok(notice) => notice,
             Err(e) => {
@@ -168,36 +210,36 @@ impl PgBus {
             return;
         }
         match notice {
-            Notice::Game { game, version, .. } => self.catch_up(&game, Some(version)).await,
+            Notice::Game { game, version, .. } => {
+                if !self.local.watched(&game) {
+                    if let Some(hook) = self.on_game.get() {
+                        hook(&game);
+                    }
+                }
+                if self.local.watched(&game) {
+                    let bus = self.clone();
+                    tokio::spawn(async move { bus.catch_up(&game, Some(version)).await });
+                }
+            }
             Notice::Lobby { .. } => self.local.publish_lobby(),
         }
     }
 
     /// Catches up every game watched here.
     async fn catch_up_all(&self) {
-        let watched = self.local.watched_games();
-        {
-            let mut delivered = self
-                .delivered
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            delivered.retain(|game, _| watched.contains(game));
-        }
-        for game in &watched {
+        self.prune();
+        for game in &self.local.watched_games() {
             self.catch_up(game, None).await;
         }
     }
 
-    /// Delivers the events of game `game_id` stored after the last one
-    /// delivered here (if nothing was, only the latest: a watcher that lacks
-    /// more catches up itself). `latest`: its latest version, if known.
+    /// Brings this process's copy of game `game_id` up to `latest` (its
+    /// latest version, read from the database if `None`) and delivers the
+    /// events after the last one delivered here (if nothing was, only the
+    /// latest: a watcher that lacks more catches up itself).
     async fn catch_up(&self, game_id: &GameId, latest: Option<i64>) {
         if !self.local.watched(game_id) {
-            let mut delivered = self
-                .delivered
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            delivered.remove(game_id);
+            self.prune();
             return;
         }
         let latest = match latest {
@@ -211,32 +253,62 @@ impl PgBus {
                 }
             },
         };
-        let since = match self.last_delivered(game_id) {
-            Some(last) if last >= latest => return,
-            Some(last) => last,
-            None => latest - 1,
+        if self
+            .last_delivered(game_id)
+            .is_some_and(|last| last >= latest)
+        {
+            return;
+        }
+        let copy = {
+            let mut copies = self.copies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            copies.entry(game_id.clone()).or_default().clone()
         };
-        match GameState::load(&self.store, game_id, since).await {
-            Ok(Some((_, events))) => {
+        let mut copy = copy.lock().await;
+        let since = self.last_delivered(game_id).unwrap_or(latest - 1);
+        if since >= latest {
+            return;
+        }
+        let events = match copy.as_mut() {
+            Some(state) => self.apply_new(state, since).await,
+            None => match GameState::load(&self.store, game_id, since).await {
+                Ok(Some((state, events))) => {
+                    *copy = Some(state);
+                    Ok(events)
+                }
+                Ok(None) => Err(anyhow::anyhow!("it is not stored")),
+                Err(e) => Err(e),
+            },
+        };
+        match events {
+            Ok(events) => {
                 for event in events {
                     self.deliver(game_id, Arc::new(event));
                 }
             }
-            Ok(None) => tracing::warn!("notified of game {game_id}, which is not stored"),
-            Err(e) => tracing::error!("catching up game {game_id}: {e:#}"),
+            Err(e) => {
+                // Start again from the database next time.
+                *copy = None;
+                tracing::error!("catching up game {game_id}: {e:#}");
+            }
         }
+    }
+
+    /// Applies the events stored after `state`'s version to it; the
+    /// published form of those after `since`.
+    async fn apply_new(&self, state: &mut GameState, since: i64) -> anyhow::Result<Vec<Published>> {
+        let rows = self
+            .store
+            .events_after(state.meta.id.as_str(), state.version)
+            .await?;
+        snapshot::apply_all(state, &rows, since).map_err(anyhow::Error::msg)
     }
 }
 
 impl EventBus for PgBus {
     fn publish_game(&self, game_id: &GameId, event: Arc<Published>) {
-        let version = event.version;
+        // The other processes were notified by the transaction that stored
+        // the event (`Store::append_event`, `join_game`, `insert_game`).
         self.deliver(game_id, event);
-        self.notify(&Notice::Game {
-            from: self.origin.clone(),
-            game: game_id.clone(),
-            version,
-        });
     }
 
     fn subscribe_game(&self, game_id: &GameId) -> broadcast::Receiver<Arc<Published>> {

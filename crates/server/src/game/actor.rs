@@ -7,8 +7,9 @@
 
 use crate::ai_pool::{self, AiPool};
 use crate::bus::EventBus;
+use crate::cluster::Cluster;
 use crate::error::ApiError;
-use crate::game::event::StoredEvent;
+use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::Seat;
 use crate::game::state::GameState;
 use crate::game::takebacker::Request;
@@ -20,6 +21,7 @@ use gamut_ai::Level;
 use gamut_core::{Outcome, Player};
 use gamut_games::Match;
 use std::sync::Arc;
+use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Duration, Instant};
 
@@ -63,6 +65,9 @@ pub enum Command {
         /// Where the answer goes.
         reply: oneshot::Sender<Result<i64, ApiError>>,
     },
+    /// Look again at what is due (this process may have become the
+    /// game's owner: `crate::cluster`).
+    Settle,
     /// The computer's move, computed for `version`.
     AiMove {
         /// The version it was computed for.
@@ -83,6 +88,8 @@ pub struct ActorContext {
     pub bus: Arc<dyn EventBus>,
     /// Where computer moves are computed.
     pub ai: AiPool,
+    /// Which games' computer moves this process makes.
+    pub cluster: Arc<Cluster>,
 }
 
 /// Runs game `id` until it ends (or every sender is dropped).
@@ -92,6 +99,10 @@ pub async fn run(
     tx: mpsc::Sender<Command>,
     mut rx: mpsc::Receiver<Command>,
 ) {
+    // Other server processes sharing the database may change the game: its
+    // events reach this task through the bus (subscribed before loading,
+    // so none falls in between).
+    let mut others = ctx.store.shared().then(|| ctx.bus.subscribe_game(&id));
     let state = match GameState::load(&ctx.store, &id, i64::MAX).await {
         Ok(Some((state, _))) => state,
         Ok(None) => return refuse_all(rx, ApiError::not_found("no such game")).await,
@@ -111,18 +122,25 @@ pub async fn run(
         let deadline = actor.state.clocks.and_then(|c| c.deadline()).map(|d| {
             Instant::now() + Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0))
         });
-        let cmd = match deadline {
-            Some(deadline) => tokio::select! {
-                cmd = rx.recv() => cmd,
-                () = sleep_until(deadline) => {
+        let cmd = tokio::select! {
+            // Another process's events first, so that an action answering
+            // one finds it applied.
+            biased;
+            event = next_event(&mut others) => {
+                if actor.follow(event).await {
                     actor.settle().await;
-                    continue;
                 }
-            },
-            None => rx.recv().await,
+                continue;
+            }
+            cmd = rx.recv() => cmd,
+            () = sleep_until_some(deadline) => {
+                actor.settle().await;
+                continue;
+            }
         };
         let Some(cmd) = cmd else { break };
         match cmd {
+            Command::Settle => {}
             Command::Act {
                 user_id,
                 action,
@@ -155,6 +173,31 @@ pub async fn run(
         actor.settle().await;
     }
     refuse_all(rx, ApiError::conflict("the game is not being played")).await;
+}
+
+/// The next event of the game on the bus (never, without a subscription;
+/// a closed bus ends the subscription).
+async fn next_event(
+    others: &mut Option<broadcast::Receiver<Arc<Published>>>,
+) -> Result<Arc<Published>, RecvError> {
+    match others {
+        Some(rx) => {
+            let event = rx.recv().await;
+            if matches!(event, Err(RecvError::Closed)) {
+                *others = None;
+            }
+            event
+        }
+        None => std::future::pending().await,
+    }
+}
+
+/// Sleeps until `deadline` (forever without one).
+async fn sleep_until_some(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Stops taking commands and answers those queued with `error`.
@@ -223,6 +266,26 @@ impl Actor {
         Ok(version)
     }
 
+    /// Takes in an event of the game from the bus (this task's own, or
+    /// another process's); true if the state changed.
+    async fn follow(&mut self, event: Result<Arc<Published>, RecvError>) -> bool {
+        match event {
+            Ok(event) if event.version <= self.state.version => false,
+            Ok(event) if event.version == self.state.version + 1 => {
+                if let Err(e) = self.state.apply(event.version, event.at, &event.event) {
+                    tracing::error!("game {}: {e}", self.state.meta.id);
+                    self.reload().await;
+                }
+                true
+            }
+            Ok(_) | Err(RecvError::Lagged(_)) => {
+                self.reload().await;
+                true
+            }
+            Err(RecvError::Closed) => false,
+        }
+    }
+
     async fn reload(&mut self) {
         match GameState::load(&self.ctx.store, &self.state.meta.id, i64::MAX).await {
             Ok(Some((state, _))) => self.state = state,
@@ -241,7 +304,10 @@ impl Actor {
             }
             return;
         }
-        if !self.state.live() || self.ai_version == Some(self.state.version) {
+        if !self.state.live()
+            || self.ai_version == Some(self.state.version)
+            || !self.ctx.cluster.owns(&self.state.meta.id)
+        {
             return;
         }
         if let Some((side, level, game)) = self.computer_turn() {
@@ -343,14 +409,17 @@ impl Actor {
 
     /// Handles a player's action.
     async fn act(&mut self, user_id: &UserId, action: Action) -> Result<i64, ApiError> {
-        // Another server process sharing the database may have moved on.
-        let stored = self
-            .ctx
-            .store
-            .game_version(self.state.meta.id.as_str())
-            .await?;
-        if stored != Some(self.state.version) {
-            self.reload().await;
+        // Another server process sharing the database may have moved on
+        // (and its event not reached this task yet).
+        if self.ctx.store.shared() {
+            let stored = self
+                .ctx
+                .store
+                .game_version(self.state.meta.id.as_str())
+                .await?;
+            if stored != Some(self.state.version) {
+                self.reload().await;
+            }
         }
         let side = self
             .state

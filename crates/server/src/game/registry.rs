@@ -29,9 +29,13 @@ impl Registry {
             .tasks
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        tasks.retain(|_, tx| !tx.is_closed());
-        if let Some(tx) = tasks.get(id) {
+        if let Some(tx) = tasks.get(id).filter(|tx| !tx.is_closed()) {
             return tx.clone();
+        }
+        // Forget ended tasks as the table doubles (not on every look-up:
+        // with thousands of live games that cost more than the move).
+        if tasks.len().is_power_of_two() {
+            tasks.retain(|_, tx| !tx.is_closed());
         }
         let (tx, rx) = mpsc::channel(64);
         tokio::spawn(actor::run(id.clone(), self.ctx.clone(), tx.clone(), rx));
@@ -39,9 +43,10 @@ impl Registry {
         tx
     }
 
-    /// Makes sure game `id` has a running task (clocks, computer moves).
+    /// Makes sure game `id` has a running task (clocks, computer moves),
+    /// and has it look again at what is due.
     pub fn ensure(&self, id: &GameId) {
-        self.task(id);
+        let _ = self.task(id).try_send(Command::Settle);
     }
 
     /// Performs `action` for `user_id` in game `id`; the version once

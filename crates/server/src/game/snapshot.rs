@@ -116,7 +116,7 @@ pub fn restore(meta: GameMeta, text: &str) -> Result<GameState, String> {
 pub enum Loaded {
     /// The game, from its snapshot and the events after it, with the
     /// published form of those after `since`.
-    Done(GameState, Vec<Published>),
+    Done(Box<GameState>, Vec<Published>),
     /// No snapshot is stored (a game stored before snapshots, or one
     /// without a change since it started): replay, then store one.
     Missing,
@@ -147,7 +147,7 @@ pub async fn load(store: &Store, row: &GameRow, since: i64) -> anyhow::Result<Lo
     };
     let events = store.events_after(&row.id, version).await?;
     let published = apply_all(&mut state, &events, since).map_err(anyhow::Error::msg)?;
-    Ok(Loaded::Done(state, published))
+    Ok(Loaded::Done(Box::new(state), published))
 }
 
 /// Applies the stored `events` (which must follow `state`'s version) to
@@ -196,7 +196,9 @@ pub fn version(text: &str) -> Option<i64> {
     struct Version {
         version: i64,
     }
-    serde_json::from_str::<Version>(text).ok().map(|v| v.version)
+    serde_json::from_str::<Version>(text)
+        .ok()
+        .map(|v| v.version)
 }
 
 #[cfg(test)]

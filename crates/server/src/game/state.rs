@@ -99,7 +99,7 @@ impl GameState {
             return Ok(None);
         };
         let missing = match snapshot::load(store, &row, since).await? {
-            snapshot::Loaded::Done(state, published) => return Ok(Some((state, published))),
+            snapshot::Loaded::Done(state, published) => return Ok(Some((*state, published))),
             snapshot::Loaded::Missing => true,
             snapshot::Loaded::Unusable => false,
         };

@@ -65,7 +65,7 @@ impl Store {
             return Ok(());
         }
         match writer::notice(&self.origin, id, version) {
-            Some(notice) => writer::notify_all(&mut **tx, &[notice]).await,
+            Some(notice) => writer::notify_all(tx, &[notice]).await,
             None => Ok(()),
         }
     }

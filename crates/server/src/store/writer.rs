@@ -161,7 +161,7 @@ async fn store_batch(
             Err(AppendError::Conflict)
         });
     }
-    notify_all(&mut *tx, &notices).await?;
+    notify_all(&mut tx, &notices).await?;
     tx.commit().await?;
     Ok(outcomes)
 }
@@ -208,7 +208,7 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
         return Ok(false);
     }
     if let Some(snapshot) = &update.snapshot {
-        save_snapshot(&mut **tx, id, event.version, snapshot).await?;
+        save_snapshot(tx, id, event.version, snapshot).await?;
     }
     for r in &job.ratings {
         save_rating(tx, r).await?;
