@@ -15,10 +15,10 @@ pub struct ServeArgs {
     /// Port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Directory of the embedded SQLite database.
+    /// Directory of the embedded `SQLite` database.
     #[arg(long, default_value = "./gamut-data")]
     data: PathBuf,
-    /// A postgres:// URL: store everything in PostgreSQL instead.
+    /// A `postgres://` URL: store everything in `PostgreSQL` instead.
     #[arg(long)]
     database: Option<String>,
     /// The web client's directory (default: `web` here or in the workspace).
@@ -39,6 +39,117 @@ pub struct ServeArgs {
     /// `https://`.
     #[arg(long)]
     secure_cookies: bool,
+    /// Limits against abuse (defaults in docs/api.md, "Limits").
+    #[command(flatten)]
+    limits: Box<LimitArgs>,
+}
+
+/// The limits a deployment tunes (`gamut_server::ServerLimits`); each
+/// flag left out keeps its default.
+#[derive(Args, Debug)]
+pub struct LimitArgs {
+    /// New guests per address per minute (default 60).
+    #[arg(long, value_name = "N")]
+    guests_per_minute: Option<usize>,
+    /// Sign-ups per address per minute (default 5).
+    #[arg(long, value_name = "N")]
+    signups_per_minute: Option<usize>,
+    /// Failed sign-ins per username and address per minute (default 5).
+    #[arg(long, value_name = "N")]
+    signin_failures_per_minute: Option<usize>,
+    /// Failed sign-ins per address per minute (default 20).
+    #[arg(long, value_name = "N")]
+    signin_failures_per_address: Option<usize>,
+    /// Imports per address per minute (default 30).
+    #[arg(long, value_name = "N")]
+    imports_per_minute: Option<usize>,
+    /// Distinct Linear Pursuit boards accepted besides the built-in one
+    /// (default 100).
+    #[arg(long, value_name = "N")]
+    pursuit_boards: Option<usize>,
+    /// Open seeks per user (default 5).
+    #[arg(long, value_name = "N")]
+    seeks_per_user: Option<usize>,
+    /// Live games against the computer per user (default 3).
+    #[arg(long, value_name = "N")]
+    computer_games_per_user: Option<usize>,
+    /// Live games against the computer per address (default 6).
+    #[arg(long, value_name = "N")]
+    computer_games_per_address: Option<usize>,
+    /// Takeback requests per player and game per minute (default 6).
+    #[arg(long, value_name = "N")]
+    takebacks_per_minute: Option<usize>,
+    /// Game sockets per address (default 64).
+    #[arg(long, value_name = "N")]
+    sockets_per_address: Option<usize>,
+    /// Lobby sockets per address (default 8).
+    #[arg(long, value_name = "N")]
+    lobby_sockets_per_address: Option<usize>,
+    /// Messages per socket per second, bursts of twice as many (default 20).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    messages_per_second: Option<u32>,
+    /// `sync` requests per socket per minute (default 12).
+    #[arg(long, value_name = "N")]
+    syncs_per_minute: Option<usize>,
+    /// Seconds a silent socket stays open (default 90).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..))]
+    socket_idle_secs: Option<u64>,
+    /// Seconds a request's headers may take to arrive (default 5).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout_secs: Option<u64>,
+    /// Seconds a request's body may take to arrive (default 10).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout_secs: Option<u64>,
+}
+
+impl LimitArgs {
+    /// Sets the limits given on `limits`.
+    fn apply(self, limits: &mut gamut_server::ServerLimits) {
+        let set = |target: &mut usize, value: Option<usize>| {
+            if let Some(v) = value {
+                *target = v;
+            }
+        };
+        set(&mut limits.guests_per_minute, self.guests_per_minute);
+        set(&mut limits.signups_per_minute, self.signups_per_minute);
+        set(
+            &mut limits.signin_failures_per_minute,
+            self.signin_failures_per_minute,
+        );
+        set(
+            &mut limits.signin_failures_per_address,
+            self.signin_failures_per_address,
+        );
+        set(&mut limits.imports_per_minute, self.imports_per_minute);
+        set(&mut limits.pursuit_boards, self.pursuit_boards);
+        set(&mut limits.seeks_per_user, self.seeks_per_user);
+        set(
+            &mut limits.computer_games_per_user,
+            self.computer_games_per_user,
+        );
+        set(
+            &mut limits.computer_games_per_address,
+            self.computer_games_per_address,
+        );
+        set(&mut limits.takebacks_per_minute, self.takebacks_per_minute);
+        set(&mut limits.sockets_per_address, self.sockets_per_address);
+        set(
+            &mut limits.lobby_sockets_per_address,
+            self.lobby_sockets_per_address,
+        );
+        set(&mut limits.syncs_per_minute, self.syncs_per_minute);
+        if let Some(n) = self.messages_per_second {
+            limits.messages_per_second = n;
+        }
+        let secs = |target: &mut Duration, value: Option<u64>| {
+            if let Some(s) = value {
+                *target = Duration::from_secs(s);
+            }
+        };
+        secs(&mut limits.socket_idle, self.socket_idle_secs);
+        secs(&mut limits.header_read_timeout, self.header_timeout_secs);
+        secs(&mut limits.body_read_timeout, self.body_timeout_secs);
+    }
 }
 
 /// The web client: `--web`, else `./web`, else the workspace's `web/`.
@@ -80,6 +191,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .iter()
             .any(|o| o.starts_with("https://"));
     config.security.allowed_origins = args.allowed_origins;
+    args.limits.apply(&mut config.limits);
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         if config.web == WebDir::None {

@@ -37,12 +37,81 @@ pub struct ServerConfig {
     /// Allowed origins besides the server's own, and the cookie's `Secure`
     /// flag.
     pub security: SecurityPolicy,
+    /// Rates, caps and timeouts against abuse (`gamut serve` flags).
+    pub limits: ServerLimits,
+}
+
+/// The limits a deployment tunes (each a `gamut serve` flag; the defaults
+/// are documented in `docs/api.md`, "Limits"). Rates are per client
+/// address unless said otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// New guests per address per minute.
+    pub guests_per_minute: usize,
+    /// Sign-ups per address per minute.
+    pub signups_per_minute: usize,
+    /// Failed sign-ins per (username, address) per minute.
+    pub signin_failures_per_minute: usize,
+    /// Failed sign-ins per address per minute (any usernames).
+    pub signin_failures_per_address: usize,
+    /// Imports (`POST /api/import`) per address per minute.
+    pub imports_per_minute: usize,
+    /// Distinct Linear Pursuit boards the process accepts besides the
+    /// built-in one (`gamut_pursuit::set_board_limit`).
+    pub pursuit_boards: usize,
+    /// Open seeks per user.
+    pub seeks_per_user: usize,
+    /// Live games against the computer per user.
+    pub computer_games_per_user: usize,
+    /// Live games against the computer created from one address.
+    pub computer_games_per_address: usize,
+    /// Takeback requests per player and game per minute.
+    pub takebacks_per_minute: usize,
+    /// Game sockets open per address.
+    pub sockets_per_address: usize,
+    /// Lobby sockets open per address.
+    pub lobby_sockets_per_address: usize,
+    /// Messages a socket may send per second (on average; bursts of twice
+    /// as many pass).
+    pub messages_per_second: u32,
+    /// `sync` requests per socket per minute.
+    pub syncs_per_minute: usize,
+    /// A socket that sends nothing (not even a ping) this long is closed.
+    pub socket_idle: Duration,
+    /// A request whose headers take longer than this to arrive is dropped.
+    pub header_read_timeout: Duration,
+    /// A request whose body takes longer than this to arrive is refused.
+    pub body_read_timeout: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        ServerLimits {
+            guests_per_minute: 60,
+            signups_per_minute: 5,
+            signin_failures_per_minute: 5,
+            signin_failures_per_address: 20,
+            imports_per_minute: 30,
+            pursuit_boards: 100,
+            seeks_per_user: 5,
+            computer_games_per_user: 3,
+            computer_games_per_address: 6,
+            takebacks_per_minute: 6,
+            sockets_per_address: 64,
+            lobby_sockets_per_address: 8,
+            messages_per_second: 20,
+            syncs_per_minute: 12,
+            socket_idle: Duration::from_secs(90),
+            header_read_timeout: Duration::from_secs(5),
+            body_read_timeout: Duration::from_secs(10),
+        }
+    }
 }
 
 impl ServerConfig {
     /// Defaults: 127.0.0.1:8080, `./gamut-data`, no web client, one AI
     /// worker per core (at least one), sessions valid for 30 days since
-    /// their last use.
+    /// their last use, the default [`ServerLimits`].
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
         ServerConfig {
             host: "127.0.0.1".into(),
@@ -53,6 +122,7 @@ impl ServerConfig {
             ai_workers: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             security: SecurityPolicy::default(),
+            limits: ServerLimits::default(),
         }
     }
 }

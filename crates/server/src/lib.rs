@@ -24,6 +24,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod ids;
+pub mod listen;
 pub mod rate_limit;
 pub mod rating;
 pub mod record;
@@ -32,6 +33,6 @@ pub mod session;
 pub mod store;
 pub mod wire;
 
-pub use config::{ServerConfig, WebDir};
+pub use config::{ServerConfig, ServerLimits, WebDir};
 pub use error::ApiError;
 pub use server::Server;

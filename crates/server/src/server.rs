@@ -6,13 +6,13 @@ use crate::cluster::Cluster;
 use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
 use crate::game::registry::Registry;
+use crate::http::limits::{Guards, LobbyFeed};
 use crate::http::{router, App};
 use crate::ids::GameId;
 use crate::rate_limit::RateLimiter;
 use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -21,6 +21,8 @@ use tokio::task::JoinHandle;
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
+    /// What the handlers share (for [`Server::app`]).
+    app: Arc<App>,
     task: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
     /// The `PostgreSQL` bus's task (none on `SQLite`).
@@ -61,16 +63,21 @@ impl Server {
             ai: AiPool::new(config.ai_workers),
             cluster: cluster.clone(),
         };
+        // Limits against abuse (issue 12), the board cap process-wide.
+        let limits = &config.limits;
+        gamut_pursuit::set_board_limit(limits.pursuit_boards);
         let app = Arc::new(App {
             store: store.clone(),
             registry: Registry::new(ctx),
             bus,
-            signin_by_name: RateLimiter::new(5, 60_000),
-            signin_by_addr: RateLimiter::new(20, 60_000),
-            signup_by_addr: RateLimiter::new(5, 60_000),
-            guests_by_addr: RateLimiter::new(60, 60_000),
+            signin_by_name: RateLimiter::new(limits.signin_failures_per_minute, 60_000),
+            signin_by_addr: RateLimiter::new(limits.signin_failures_per_address, 60_000),
+            signup_by_addr: RateLimiter::new(limits.signups_per_minute, 60_000),
+            guests_by_addr: RateLimiter::new(limits.guests_per_minute, 60_000),
             sessions,
             security: config.security.clone(),
+            guards: Guards::new(limits),
+            lobby: LobbyFeed::default(),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         let mut resumed = 0;
@@ -108,23 +115,28 @@ impl Server {
             .await
             .with_context(|| format!("listening on {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
-        let service = router(app, &config.web).into_make_service_with_connect_info::<SocketAddr>();
-        // Small frames (a move's event, then its ack) go out at once
-        // instead of waiting for the client's delayed ACK (~40 ms).
-        let listener = listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::warn!("TCP_NODELAY: {e}");
-            }
-        });
-        let task = tokio::spawn(async move { axum::serve(listener, service).await });
+        let service = router(app.clone(), &config.web);
+        let (header_timeout, body_timeout) = (limits.header_read_timeout, limits.body_read_timeout);
+        let task = tokio::spawn(crate::listen::serve(
+            listener,
+            service,
+            header_timeout,
+            body_timeout,
+        ));
         let sweeper = spawn_sweeper(store, sessions);
         Ok(Server {
             addr,
+            app,
             task,
             sweeper,
             bus_task,
             cluster_task,
         })
+    }
+
+    /// What its handlers share (counters for tests and metrics).
+    pub fn app(&self) -> &Arc<App> {
+        &self.app
     }
 
     /// The address it listens on.

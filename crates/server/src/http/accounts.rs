@@ -3,9 +3,9 @@
 use crate::auth::{self, clear_cookie, session_cookie, session_token};
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
-use crate::http::requests::Credentials;
+use crate::http::requests::{Credentials, PasswordChange};
 use crate::http::views::{MeView, OkView};
-use crate::http::{current_user, json_body, App, AppState};
+use crate::http::{current_user, json_body, require_user, App, AppState};
 use crate::ids::{now_ms, random_token, UserId};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -85,6 +85,7 @@ pub async fn guest(
 pub async fn signup(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
@@ -111,13 +112,29 @@ pub async fn signup(
             c.username
         )));
     }
+    end_guest_session(&app, &headers).await?;
     start_session(&app, &user).await
 }
 
-/// `POST /api/signin` (rate-limited per username and per address).
+/// Ends the caller's session if it is a guest's: signing up or in from a
+/// guest session replaces it.
+async fn end_guest_session(app: &App, headers: &HeaderMap) -> ApiResult<()> {
+    if let Some(token) = session_token(headers) {
+        if let Some((user, _)) = app.store.session(&token).await? {
+            if user.guest {
+                app.store.delete_session(&token).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `POST /api/signin` (failures rate-limited per username and address, so
+/// nobody elsewhere can lock a user out, and per address).
 pub async fn signin(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
@@ -125,8 +142,8 @@ pub async fn signin(
         return Err(ApiError::unauthorized("wrong username or password"));
     }
     let now = now_ms();
-    let name_key = c.username.to_lowercase();
     let addr_key = addr.ip().to_string();
+    let name_key = format!("{}\n{addr_key}", c.username.to_lowercase());
     let blocked = app
         .signin_by_name
         .blocked_for(&name_key, now)
@@ -147,6 +164,7 @@ pub async fn signin(
     match found {
         Some((user, _)) if ok => {
             let user = UserView::from_row(&user).map_err(ApiError::internal)?;
+            end_guest_session(&app, &headers).await?;
             start_session(&app, &user).await
         }
         _ => {
@@ -163,4 +181,59 @@ pub async fn signout(State(app): State<AppState>, headers: HeaderMap) -> ApiResu
         app.store.delete_session(&token).await?;
     }
     Ok(([(SET_COOKIE, clear_cookie())], Json(OkView::OK)).into_response())
+}
+
+/// `POST /api/signout-all`: ends every session of the caller, this one
+/// included, and clears the cookie; open sockets can no longer act.
+pub async fn signout_all(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let user = require_user(&app, &headers).await?;
+    app.store
+        .delete_user_sessions(user.id.as_str(), None)
+        .await?;
+    Ok(([(SET_COOKIE, clear_cookie())], Json(OkView::OK)).into_response())
+}
+
+/// `POST /api/password`: changes a registered user's password (the current
+/// one is checked, failures counted like sign-ins) and ends every other
+/// session of the user.
+pub async fn change_password(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<OkView>> {
+    let user = require_user(&app, &headers).await?;
+    let c: PasswordChange = json_body(body)?;
+    if user.guest {
+        return Err(ApiError::forbidden("guests have no password"));
+    }
+    auth::check_password(&c.new_password).map_err(ApiError::bad_request)?;
+    let now = now_ms();
+    let addr_key = addr.ip().to_string();
+    let name_key = format!("{}\n{addr_key}", user.name.to_lowercase());
+    if let Some(ms) = app.signin_by_name.blocked_for(&name_key, now) {
+        return Err(too_many("sign-in attempts", ms));
+    }
+    let Some((_, Some(hash))) = app.store.user_by_name(&user.name).await? else {
+        return Err(ApiError::forbidden("this account has no password"));
+    };
+    let password = c.password.clone();
+    let ok = tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash))
+        .await
+        .map_err(ApiError::internal)?;
+    if !ok {
+        app.signin_by_name.record(&name_key, now);
+        return Err(ApiError::unauthorized("wrong password"));
+    }
+    let new = c.new_password;
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&new))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    app.store.set_password_hash(user.id.as_str(), &hash).await?;
+    let token = session_token(&headers);
+    app.store
+        .delete_user_sessions(user.id.as_str(), token.as_deref())
+        .await?;
+    Ok(Json(OkView::OK))
 }

@@ -7,6 +7,7 @@ use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
 use crate::game::state::{summary_from_row, GameState};
 use crate::game::status::GameStatus;
 use crate::game::view::{GameSummary, GameView};
+use crate::http::limits;
 use crate::http::requests::{page_limit, CreateGame, ListQuery, Opponent};
 use crate::http::views::{CreatedView, GamesView, JoinedView, LobbyView, OkView};
 use crate::http::{current_user, json_body, query, require_user, App, AppState};
@@ -15,10 +16,11 @@ use crate::rating;
 use crate::store::{EventRow, GameFilter, GameRow};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use gamut_games::GameKind;
+use std::net::SocketAddr;
 
 /// The longest start position text accepted.
 const MAX_POSITION: usize = 2048;
@@ -86,6 +88,7 @@ fn summary(row: &GameRow) -> ApiResult<GameSummary> {
 /// `POST /api/games`.
 pub async fn create(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<CreatedView>> {
@@ -119,6 +122,13 @@ pub async fn create(
         Opponent::Seek {} => (Pairing::Seek, None),
         Opponent::Challenge {} => (Pairing::Challenge, None),
     };
+    // Caps against abuse: open seeks per user, computer games per user
+    // and per address (crate::http::limits).
+    match pairing {
+        Pairing::Seek => limits::check_seeks(&app, &user.id).await?,
+        Pairing::Computer => limits::check_computer_games(&app, &user.id, addr.ip()).await?,
+        Pairing::Challenge => {}
+    }
     let mut seats = [None, None];
     seats[side.index()] = Some(me);
     seats[side.other().index()] = other;
@@ -150,6 +160,9 @@ pub async fn create(
         .new_row(&user.id, status, i64::from(starts_now))
         .map_err(ApiError::internal)?;
     app.store.insert_game(&row, first_event.as_ref()).await?;
+    if pairing == Pairing::Computer {
+        app.guards.computer_game_created(addr.ip(), &meta.id);
+    }
     if starts_now {
         app.registry.ensure(&meta.id);
     }

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod games;
+pub mod limits;
 pub mod messages;
 pub mod records;
 pub mod requests;
@@ -60,6 +61,10 @@ pub struct App {
     pub sessions: SessionLifetime,
     /// Allowed origins and cookie flags.
     pub security: security::SecurityPolicy,
+    /// Limits against abuse: caps, rates, socket counts.
+    pub guards: limits::Guards,
+    /// The lobby, computed once per change for every lobby socket.
+    pub lobby: limits::LobbyFeed,
 }
 
 /// The shared state handed to handlers.
@@ -75,6 +80,8 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/signup", post(accounts::signup))
         .route("/signin", post(accounts::signin))
         .route("/signout", post(accounts::signout))
+        .route("/signout-all", post(accounts::signout_all))
+        .route("/password", post(accounts::change_password))
         .route("/lobby", get(games::lobby))
         .route("/lobby/ws", get(ws::lobby_ws))
         .route("/games", get(games::list).post(games::create))

@@ -11,12 +11,13 @@ use crate::http::{json_body, AppState};
 use crate::record::TextRecord;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::Json;
 use gamut_core::{DynMatch, Player};
 use gamut_games::GameKind;
+use std::net::SocketAddr;
 
 /// Start, moves, and the position after every ply of a record.
 fn replay_view(
@@ -134,8 +135,15 @@ pub async fn export(
     ))
 }
 
-/// `POST /api/import`: replays a text record; stores nothing.
-pub async fn import(body: Result<Bytes, BytesRejection>) -> ApiResult<Json<ReplayView>> {
+/// `POST /api/import`: replays a text record; stores nothing. Needs no
+/// session: rate-limited per address.
+pub async fn import(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<ReplayView>> {
+    let key = addr.ip().to_string();
+    crate::http::limits::count_attempt(&app.guards.imports_by_addr, &key, "imports")?;
     let body: ImportBody = json_body(body)?;
     let record = TextRecord::parse(&body.record).map_err(ApiError::bad_request)?;
     let kind: GameKind = record

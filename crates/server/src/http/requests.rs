@@ -154,6 +154,16 @@ pub struct Credentials {
     pub password: String,
 }
 
+/// `POST /api/password`: the current password and the new one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The current password.
+    pub password: String,
+    /// The new password.
+    pub new_password: String,
+}
+
 /// `POST /api/import`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

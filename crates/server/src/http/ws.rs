@@ -2,24 +2,30 @@
 //! events, players' actions) and one for the lobby. Messages are the types
 //! of [`crate::http::messages`].
 
+use crate::auth::session_token;
 use crate::error::ApiError;
+use crate::game::actor::Action;
 use crate::game::event::StoredEvent;
 use crate::game::meta::side_in;
 use crate::game::state::GameState;
-use crate::http::games::lobby_view;
+use crate::http::limits::{count_attempt, session_lasts};
 use crate::http::messages::{
     ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
 };
 use crate::http::requests::SinceQuery;
 use crate::http::{current_user, query, AppState};
 use crate::ids::{GameId, UserId};
+use crate::rate_limit::{ConnectionGuard, TokenBucket};
 use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use gamut_core::Player;
-use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use std::net::SocketAddr;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
 
 /// The largest WebSocket message accepted.
 pub const MAX_MESSAGE: usize = 16 * 1024;
@@ -33,6 +39,7 @@ const MAX_CATCH_UP: i64 = 200;
 /// `GET /api/games/{id}/ws`.
 pub async fn game_ws(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
     q: Result<Query<SinceQuery>, QueryRejection>,
@@ -43,14 +50,89 @@ pub async fn game_ws(
     if app.store.game(id.as_str()).await?.is_none() {
         return Err(ApiError::not_found("no such game"));
     }
+    let guard = open_socket(&app.guards.game_sockets, addr)?;
     let user = current_user(&app, &headers).await?;
+    let session = user.and_then(|u| Some((u.id, session_token(&headers)?)));
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_game(app, id, user.map(|u| u.id), q.since, socket))
+        .on_upgrade(move |socket| {
+            let watch = Watch {
+                app,
+                id,
+                session,
+                guard,
+            };
+            watch_game(watch, q.since, socket)
+        })
         .into_response())
 }
+
+/// Counts a socket from `addr`, or refuses it (429) past the cap.
+fn open_socket(
+    counter: &crate::rate_limit::ConnectionCounter,
+    addr: SocketAddr,
+) -> Result<ConnectionGuard, ApiError> {
+    counter
+        .open(addr.ip())
+        .ok_or_else(|| ApiError::too_many("too many open sockets from this address"))
+}
+
+/// What a game socket watches, and for whom.
+struct Watch {
+    app: AppState,
+    id: GameId,
+    /// The user and the session the socket was opened with.
+    session: Option<(UserId, String)>,
+    /// Counts the socket among its address's.
+    guard: ConnectionGuard,
+}
+
+/// Sends `error` and closes the socket (policy violation).
+async fn close_with(socket: &mut WebSocket, id: Option<i64>, error: &str) {
+    send(socket, &ServerMessage::error(id, error)).await;
+    let frame = CloseFrame {
+        code: 1008,
+        reason: error.to_owned().into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// A socket's allowances: messages, syncs, and the instant it counts as
+/// idle.
+struct Allowance {
+    messages: TokenBucket,
+    syncs: TokenBucket,
+    idle: std::time::Duration,
+    idle_at: Instant,
+}
+
+impl Allowance {
+    fn new(limits: &crate::config::ServerLimits) -> Self {
+        let rate = f64::from(limits.messages_per_second.max(1));
+        let syncs = limits.syncs_per_minute.max(1) as f64;
+        Allowance {
+            messages: TokenBucket::new(rate, 2.0 * rate),
+            syncs: TokenBucket::new(syncs / 60.0, (syncs / 4.0).max(1.0)),
+            idle: limits.socket_idle,
+            idle_at: Instant::now() + limits.socket_idle,
+        }
+    }
+
+    /// A message came: false if it is one too many.
+    fn heard(&mut self) -> bool {
+        self.idle_at = Instant::now() + self.idle;
+        self.messages.take()
+    }
+}
+
+/// The error a flooding client gets before its socket is closed.
+pub const FLOOD_ERROR: &str = "too many messages; closing the connection";
+/// The error an idle socket gets before it is closed.
+pub const IDLE_ERROR: &str = "no message for too long; closing the connection";
+/// The error a socket whose session ended gets when it acts.
+pub const SESSION_ENDED: &str = "your session has ended; sign in again";
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
     let text = match serde_json::to_string(message) {
@@ -74,7 +156,11 @@ async fn catch_up(
 ) -> Option<(i64, Option<Player>)> {
     let from = since.unwrap_or(-1);
     // Without `since` only the state is sent: no events to publish.
-    let published_after = if since.is_some() { from.max(0) } else { i64::MAX };
+    let published_after = if since.is_some() {
+        from.max(0)
+    } else {
+        i64::MAX
+    };
     let loaded = GameState::load(&app.store, id, published_after).await;
     let (state, events) = match loaded {
         Ok(Some(x)) => x,
@@ -110,6 +196,9 @@ enum Reply {
     Send(Box<ServerMessage>),
     /// Catch up from this version (a `sync`).
     Sync(Option<i64>),
+    /// Send this error (answering the request with this id) and close the
+    /// socket.
+    Close(Option<i64>, &'static str),
 }
 
 impl Reply {
@@ -118,8 +207,14 @@ impl Reply {
     }
 }
 
-/// Reads one client message and, for a player's action, performs it.
-async fn answer(app: &AppState, id: &GameId, player: Option<&UserId>, text: &str) -> Reply {
+/// Reads one client message and, for a player's action, performs it (if
+/// the socket's session still lasts, and within the takeback limit).
+async fn answer(
+    app: &AppState,
+    id: &GameId,
+    player: Option<&(UserId, String)>,
+    text: &str,
+) -> Reply {
     let envelope = Envelope::of(text);
     // A spectator's action is refused as such, well-formed or not.
     if player.is_none() && envelope.kind.is_some_and(MessageType::is_action) {
@@ -139,9 +234,20 @@ async fn answer(app: &AppState, id: &GameId, player: Option<&UserId>, text: &str
         Ok(Request::Act(action)) => action,
         Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
     };
-    let Some(user) = player else {
+    let Some((user, token)) = player else {
         return Reply::send(ServerMessage::error(id_of_message, "spectators cannot act"));
     };
+    match session_lasts(app, Some(token), user).await {
+        Ok(true) => {}
+        Ok(false) => return Reply::Close(id_of_message, SESSION_ENDED),
+        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e.message)),
+    }
+    if matches!(action, Action::TakebackRequest) {
+        let key = format!("{user}|{id}");
+        if let Err(e) = count_attempt(&app.guards.takebacks, &key, "takeback requests") {
+            return Reply::send(ServerMessage::error(id_of_message, e.message));
+        }
+    }
     Reply::send(match app.registry.act(id, user, action).await {
         Ok(version) => ServerMessage::Ack {
             id: id_of_message,
@@ -151,13 +257,15 @@ async fn answer(app: &AppState, id: &GameId, player: Option<&UserId>, text: &str
     })
 }
 
-async fn watch_game(
-    app: AppState,
-    id: GameId,
-    user_id: Option<UserId>,
-    since: Option<i64>,
-    mut socket: WebSocket,
-) {
+async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
+    let Watch {
+        app,
+        id,
+        session,
+        guard: _guard,
+    } = watch;
+    let user_id = session.as_ref().map(|(u, _)| u.clone());
+    let mut allowance = Allowance::new(&app.guards.limits);
     let mut events = app.bus.subscribe_game(&id);
     let Some((mut version, mut viewer)) =
         catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await
@@ -166,16 +274,36 @@ async fn watch_game(
     };
     loop {
         tokio::select! {
+            () = tokio::time::sleep_until(allowance.idle_at) => {
+                close_with(&mut socket, None, IDLE_ERROR).await;
+                return;
+            }
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                    Some(Ok(_)) => continue,
+                    Some(Ok(_)) => {
+                        allowance.idle_at = Instant::now() + allowance.idle;
+                        continue;
+                    }
                 };
+                if !allowance.heard() {
+                    close_with(&mut socket, None, FLOOD_ERROR).await;
+                    return;
+                }
                 // Only a seated user acts; anyone else watches.
-                let player = user_id.as_ref().filter(|_| viewer.is_some());
+                let player = session.as_ref().filter(|_| viewer.is_some());
                 let reply = match answer(&app, &id, player, &text).await {
                     Reply::Send(reply) => reply,
+                    Reply::Close(id, error) => {
+                        close_with(&mut socket, id, error).await;
+                        return;
+                    }
+                    Reply::Sync(_) if !allowance.syncs.take() => {
+                        let wait = allowance.syncs.wait().as_millis() + 999;
+                        let error = format!("too many sync requests, retry in {} s", wait / 1000);
+                        Box::new(ServerMessage::error(Envelope::of(&text).id, error))
+                    }
                     Reply::Sync(since) => {
                         let since = Some(since.unwrap_or(-1));
                         match catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await {
@@ -240,32 +368,39 @@ async fn watch_game(
 }
 
 /// `GET /api/lobby/ws`: the lobby (open seeks and live games), sent again
-/// at every change.
-pub async fn lobby_ws(State(app): State<AppState>, ws: WebSocketUpgrade) -> Response {
-    ws.read_buffer_size(READ_BUFFER)
+/// at every change (computed once per change for every lobby socket:
+/// [`crate::http::limits::LobbyFeed`]).
+pub async fn lobby_ws(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let guard = open_socket(&app.guards.lobby_sockets, addr)?;
+    Ok(ws
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_lobby(app, socket))
+        .on_upgrade(move |socket| watch_lobby(app, socket, guard)))
 }
 
-async fn watch_lobby(app: AppState, mut socket: WebSocket) {
-    let mut changes = app.bus.subscribe_lobby();
-    let mut dirty = true;
+async fn watch_lobby(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard) {
+    let mut feed = app.lobby.subscribe(&app);
+    let first = app.lobby.current(&app).await;
+    if socket.send(Message::Text(first)).await.is_err() {
+        return;
+    }
+    let mut allowance = Allowance::new(&app.guards.limits);
     loop {
-        if dirty {
-            // Changes that came meanwhile are all in the view sent now.
-            while matches!(changes.try_recv(), Ok(()) | Err(TryRecvError::Lagged(_))) {}
-            let message = match lobby_view(&app).await {
-                Ok(view) => ServerMessage::Lobby(view),
-                Err(e) => ServerMessage::error(None, e.message),
-            };
-            if !send(&mut socket, &message).await {
+        tokio::select! {
+            () = tokio::time::sleep_until(allowance.idle_at) => {
+                close_with(&mut socket, None, IDLE_ERROR).await;
                 return;
             }
-            dirty = false;
-        }
-        tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
+                    if !allowance.heard() {
+                        close_with(&mut socket, None, FLOOD_ERROR).await;
+                        return;
+                    }
                     let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
                         Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
                         Err(_) => ServerMessage::error(None, "the lobby accepts only ping"),
@@ -275,12 +410,19 @@ async fn watch_lobby(app: AppState, mut socket: WebSocket) {
                     }
                 }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => allowance.idle_at = Instant::now() + allowance.idle,
             },
-            change = changes.recv() => match change {
-                Ok(()) | Err(RecvError::Lagged(_)) => dirty = true,
-                Err(RecvError::Closed) => return,
-            },
+            changed = feed.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let text = feed.borrow_and_update().clone();
+                if let Some(text) = text {
+                    if socket.send(Message::Text(text)).await.is_err() {
+                        return;
+                    }
+                }
+            }
         }
     }
 }

@@ -108,6 +108,30 @@ impl Store {
         Ok(result.rows_affected())
     }
 
+    /// Ends every session of a user but `except` (if any); how many.
+    pub async fn delete_user_sessions(
+        &self,
+        user_id: &str,
+        except: Option<&str>,
+    ) -> Result<u64, sqlx::Error> {
+        let result = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token <> $2")
+            .bind(user_id)
+            .bind(except.unwrap_or_default().to_owned())
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected())
+    }
+
+    /// Replaces a user's password hash.
+    pub async fn set_password_hash(&self, user_id: &str, hash: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(hash.to_owned())
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Ends a session.
     pub async fn delete_session(&self, token: &str) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM sessions WHERE token = $1")

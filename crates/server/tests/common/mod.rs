@@ -209,6 +209,11 @@ impl TestServer {
         (self.guest().await, self.guest().await)
     }
 
+    /// The running server (its counters).
+    pub fn server(&self) -> &gamut_server::Server {
+        &self.server
+    }
+
     /// Stops it, keeping the data.
     pub fn stop(self) -> Backend {
         self.server.stop();
