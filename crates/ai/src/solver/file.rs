@@ -92,7 +92,8 @@ impl Fnv {
     }
 }
 
-/// Write every slot in use of `table` under `tag`; returns the slots
+/// Write every slot in use of `table` (but path-dependent disproofs)
+/// under `tag`; returns the slots
 /// written.
 pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
     let mut out = io::BufWriter::new(std::fs::File::create(path)?);
@@ -105,10 +106,10 @@ pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
     put(&mut out, &VERSION.to_le_bytes())?;
     put(&mut out, &(tag.len() as u32).to_le_bytes())?;
     put(&mut out, tag.as_bytes())?;
-    let count = table.used() as u64;
+    let count = table.facts().count() as u64;
     put(&mut out, &count.to_le_bytes())?;
     let mut written = 0u64;
-    for slot in table.iter() {
+    for slot in table.facts() {
         put(&mut out, &slot.to_bytes())?;
         written += 1;
     }

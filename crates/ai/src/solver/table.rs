@@ -34,24 +34,54 @@ pub(crate) struct Slot {
     /// Index in the generated move list of the proving move (attacker to
     /// move) or the refuting move (defender to move), or [`NO_MOVE`].
     pub best: u8,
-    /// Reserved (0).
+    /// [`CONDITIONAL`] for a disproof valid only below a given run of
+    /// ancestors (then `pn` and `dn` hold that run's hash and `depth` its
+    /// length); 0 otherwise.
     pub flags: u8,
 }
 
+/// The flag of a path-dependent disproof.
+pub(crate) const CONDITIONAL: u8 = 1;
+
 impl Slot {
+    /// A disproof valid only below the run of ancestors with hash
+    /// `segment` and length `len`.
+    pub fn path_dependent(key: u64, segment: u64, len: u16, work: u32) -> Slot {
+        Slot {
+            key,
+            pn: segment as u32,
+            dn: (segment >> 32) as u32,
+            work,
+            depth: len,
+            best: NO_MOVE,
+            flags: CONDITIONAL,
+        }
+    }
+
+    /// Whether this is a path-dependent disproof.
+    pub fn conditional(&self) -> bool {
+        self.flags & CONDITIONAL != 0
+    }
+
+    /// The run hash of a path-dependent disproof.
+    pub fn segment(&self) -> u64 {
+        u64::from(self.pn) | u64::from(self.dn) << 32
+    }
+
     /// Whether the node is proven (the attacker wins).
     pub fn proven(&self) -> bool {
-        self.pn == 0
+        self.pn == 0 && !self.conditional()
     }
 
     /// Whether the node is disproven (the attacker does not win).
     pub fn disproven(&self) -> bool {
-        self.dn == 0
+        self.dn == 0 && !self.conditional()
     }
 
     /// Whether the numbers are consistent (used to validate loaded files).
     pub fn valid(&self) -> bool {
         self.key != 0
+            && self.flags == 0
             && (self.pn != 0 || self.dn == INF)
             && (self.dn != 0 || self.pn == INF)
             && (self.pn != INF || self.dn == 0)
@@ -158,6 +188,10 @@ impl Table {
         let mut worth = u64::MAX;
         for (i, s) in bucket.iter().enumerate() {
             if s.key == slot.key {
+                // A solved entry is a fact: never replaced by numbers.
+                if (s.proven() || s.disproven()) && !(slot.proven() || slot.disproven()) {
+                    return;
+                }
                 victim = i;
                 break;
             }
@@ -177,6 +211,11 @@ impl Table {
             self.used += 1;
         }
         bucket[victim] = slot;
+    }
+
+    /// Every slot in use that is not path-dependent (what is saved).
+    pub fn facts(&self) -> impl Iterator<Item = &Slot> {
+        self.iter().filter(|s| !s.conditional())
     }
 
     /// Every slot in use.

@@ -1,0 +1,245 @@
+//! `gamut solve`: prove the value of a position with the proof-number
+//! solver (`gamut_ai::solver`): win, loss or draw for the side to move,
+//! with a winning (or drawing) move.
+//!
+//! Output contract: a `progress ...` line about every `--progress`
+//! seconds (the pass's side, the root's proof and disproof numbers, nodes,
+//! nodes per second, table use); then one line per pass, the verification,
+//! the totals; the **last line** is always `result win <move>`,
+//! `result loss`, `result draw <move>` or `result unknown` (stopped by
+//! `--time`, `--nodes` or Ctrl-C, or not provable soundly), from the side
+//! to move's point of view. `--save FILE` writes the table when the run
+//! ends (solved or not) and `--load FILE` resumes from one.
+
+use crate::game_args::GameArgs;
+use anyhow::{Context, Result};
+use clap::Args;
+use gamut_ai::solver::{PassResult, Progress};
+use gamut_ai::{SearchSetup, SolveLimits, Solver, Verdict};
+use gamut_core::{Game, GameRecord, Player};
+use gamut_games::{parse_options, CatalogueGame, GameVisitor};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Arguments of `gamut solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Moves (in the game's notation) played from the position first; the
+    /// positions they pass through count for repetition.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Memory for the solver's table, in MB.
+    #[arg(long, default_value_t = 256)]
+    memory: usize,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Seconds between progress lines.
+    #[arg(long, default_value_t = 2.0)]
+    progress: f64,
+    /// Load a table saved by an earlier run (same game and options) first.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// Save the table here when the run ends, solved or not.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+/// Set by Ctrl-C.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Stop the solver on Ctrl-C (a thread waiting for the signal).
+fn stop_on_ctrl_c() {
+    std::thread::spawn(|| {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        if rt.block_on(tokio::signal::ctrl_c()).is_ok() {
+            STOP.store(true, Ordering::Relaxed);
+        }
+    });
+}
+
+/// The process's peak resident memory in MB (Linux), if known.
+fn peak_rss_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+fn progress_line<G: Game>(p: &Progress) -> String {
+    format!(
+        "progress {} pn {} dn {} nodes {} nps {} table {:.1}% time {:.1} s",
+        G::side_name(p.attacker),
+        p.pn,
+        p.dn,
+        p.nodes,
+        p.nps(),
+        100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64,
+        p.elapsed.as_secs_f64()
+    )
+}
+
+struct Run<'a>(&'a SolveArgs, Vec<(String, String)>);
+
+impl GameVisitor for Run<'_> {
+    type Output = Result<()>;
+    fn visit<G: CatalogueGame>(self) -> Result<()> {
+        let args = self.0;
+        let options = parse_options::<G>(&self.1)?;
+        let start = match &args.game.position {
+            Some(text) => G::from_text(&options, text)?,
+            None => G::start(&options),
+        };
+        let mut record = GameRecord::from_position(options.clone(), start);
+        for (i, text) in args.moves.split_whitespace().enumerate() {
+            record
+                .play_text(text)
+                .map_err(|e| anyhow::anyhow!("move {} of --moves: {e}", i + 1))?;
+        }
+        let pos = record.position().clone();
+        let me = pos.side_to_move();
+        println!("{}", pos.diagram());
+        println!("position {}", pos.to_text());
+        if let Some(o) = record.outcome() {
+            println!("the game is over: {o}");
+            let word = match o.winner {
+                None => "draw",
+                Some(w) if w == me => "win",
+                Some(_) => "loss",
+            };
+            println!("result {word}");
+            return Ok(());
+        }
+        let mut solver = Solver::<G>::new(args.memory);
+        if let Some(path) = &args.load {
+            let n = solver
+                .load(&options, path)
+                .with_context(|| format!("loading {}", path.display()))?;
+            println!("loaded {n} entries from {}", path.display());
+        }
+        println!(
+            "solving for {} to move: table {} MB ({} entries)",
+            G::side_name(me),
+            solver.memory_bytes() >> 20,
+            solver.table_capacity()
+        );
+        let setup = SearchSetup::from_record(&record);
+        let limits = SolveLimits {
+            time: args.time.map(Duration::from_secs_f64),
+            nodes: args.nodes,
+            report_every: Duration::from_secs_f64(args.progress.max(0.05)),
+            ..SolveLimits::default()
+        };
+        stop_on_ctrl_c();
+        let solution = solver.solve(&setup, &limits, &STOP, &mut |p| {
+            println!("{}", progress_line::<G>(p));
+        });
+        for pass in &solution.passes {
+            let what = match pass.result {
+                PassResult::Proven => "proven",
+                PassResult::Disproven => "disproven",
+                PassResult::Unknown => "unknown",
+            };
+            println!(
+                "pass {} wins: {what} (pn {} dn {}) nodes {} time {:.2} s",
+                G::side_name(pass.attacker),
+                pass.pn,
+                pass.dn,
+                pass.nodes,
+                pass.time.as_secs_f64()
+            );
+        }
+        match &solution.verification {
+            Some(Ok(v)) => println!(
+                "verified: {} positions, the longest line {} plies",
+                v.positions, v.depth
+            ),
+            Some(Err(e)) => println!("not verified: {e}"),
+            None => {}
+        }
+        let secs = solution.time.as_secs_f64();
+        println!(
+            "nodes {} time {:.2} s nps {} table {} MB ({:.1}% full) peak memory {}",
+            solution.nodes,
+            secs,
+            if secs > 0.0 {
+                (solution.nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            solver.memory_bytes() >> 20,
+            100.0 * solver.table_used() as f64 / solver.table_capacity().max(1) as f64,
+            peak_rss_mb().map_or_else(|| "unknown".to_string(), |m| format!("{m} MB"))
+        );
+        if let Some(path) = &args.save {
+            let n = solver
+                .save(&options, path)
+                .with_context(|| format!("saving {}", path.display()))?;
+            println!("saved {n} entries to {}", path.display());
+        }
+        println!("{}", result_line::<G>(&solution, me));
+        Ok(())
+    }
+}
+
+/// The last line: `result win <move>`, `result loss`, `result draw
+/// <move>` or `result unknown`.
+fn result_line<G: Game>(solution: &gamut_ai::Solution, me: Player) -> String {
+    match solution.verdict {
+        Some(Verdict::Win) => format!(
+            "result win {}",
+            solution.best.as_deref().unwrap_or("(none)")
+        ),
+        Some(Verdict::Loss) => "result loss".to_string(),
+        Some(Verdict::Draw) => format!(
+            "result draw {}",
+            solution.best.as_deref().unwrap_or("(none)")
+        ),
+        None => {
+            let stopped = if STOP.load(Ordering::Relaxed) {
+                "interrupted"
+            } else {
+                "stopped or not proven"
+            };
+            let last = solution.passes.last();
+            let how_far = last.map_or_else(String::new, |p| {
+                format!(
+                    ", {} wins: pn {} dn {}",
+                    G::side_name(p.attacker),
+                    p.pn,
+                    p.dn
+                )
+            });
+            let not_win = solution
+                .passes
+                .first()
+                .is_some_and(|p| p.result == PassResult::Disproven);
+            let known = if not_win {
+                format!(" ({} does not win)", G::side_name(me))
+            } else {
+                String::new()
+            };
+            format!(
+                "result unknown ({stopped} after {} nodes{how_far}){known}",
+                solution.nodes
+            )
+        }
+    }
+}
+
+/// Run `gamut solve`.
+pub fn run(args: SolveArgs) -> Result<()> {
+    let pairs = args.game.option_pairs()?;
+    args.game.game.dispatch(Run(&args, pairs))
+}
