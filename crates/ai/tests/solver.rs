@@ -145,7 +145,7 @@ fn random_loa(rng: &mut SmallRng, per_side: usize) -> Loa {
         ..LoaOptions::default()
     };
     loop {
-        let mut cells = vec!['.'; 36];
+        let mut cells = ['.'; 36];
         for c in ['b', 'w'] {
             let mut placed = 0;
             while placed < per_side {

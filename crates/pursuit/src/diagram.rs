@@ -184,7 +184,7 @@ mod tests {
             .position(|r| r.trim() == "0")
             .expect("0 at the top");
         assert_eq!(col(rows[top + 2], 'k'), col(rows[top], '0'), "{d}");
-        assert_eq!(col(rows[top + 4], 'p').is_some(), true, "{d}");
+        assert!(col(rows[top + 4], 'p').is_some(), "{d}");
         let bottom = rows
             .iter()
             .rposition(|r| r.trim() == "10")

@@ -412,7 +412,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
             // A won child of an attacker node, or a cleanly refuting child
             // of a defender node, settles the node at once.
             if (or && kid.value.pn == 0)
-                || (!or && kid.value.dn == 0 && kid.value.min_ref >= ply as i32 + 1)
+                || (!or && kid.value.dn == 0 && kid.value.min_ref > ply as i32)
             {
                 shortcut = true;
                 break;
