@@ -32,7 +32,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Engine A: random, easy, medium, hard, max, mcts (optionally @threads),
-    /// or cmd:<program> for an external engine speaking the engine protocol.
+    /// or `cmd:<program>` for an external engine speaking the engine protocol.
     #[arg(long)]
     a: EngineChoice,
     /// Engine B (same forms as --a).

@@ -137,7 +137,7 @@ impl Store {
     /// Stores `event` (whose version must be the game's version + 1) with
     /// the summary changes (and snapshot) and rating changes, in one
     /// transaction, shared with other games' events stored at the same
-    /// time ([`writer`]); returns once it is committed.
+    /// time (`writer`); returns once it is committed.
     pub async fn append_event(
         &self,
         game_id: &str,

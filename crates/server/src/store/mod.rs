@@ -1,6 +1,6 @@
 //! Persistence: one schema in `SQLite` (embedded, WAL, `synchronous=FULL`) or
 //! `PostgreSQL`, reached through sqlx's `Any` driver. The migrations in
-//! `crates/server/migrations/` run at start (see [`migrate`]).
+//! `crates/server/migrations/` run at start (see `migrate`).
 //!
 //! Every game change is one row of `game_events` (primary key: game and
 //! version) written in the same transaction as the game's summary row and
@@ -8,15 +8,15 @@
 //! version, so loading it replays only the events after that), so a stored
 //! event is never lost and two writers can never both store the same
 //! version. Game events are written by one task per database, which stores
-//! many games' events in one transaction ([`writer`]: group commit); on
+//! many games' events in one transaction (`writer`: group commit); on
 //! `PostgreSQL` the notification of each event to the other server
 //! processes is part of that transaction.
 //!
-//! Rows are decoded by column name into the records of [`records`], which
+//! Rows are decoded by column name into the records of `records`, which
 //! check what the schema cannot (0/1 flags) so that bad contents give an
 //! error naming the column, never a panic. The queries live by concern:
-//! [`users`] (users and sessions), [`games`] (games and their events),
-//! [`ratings`] and [`processes`] (the server processes sharing the
+//! `users` (users and sessions), `games` (games and their events),
+//! `ratings` and `processes` (the server processes sharing the
 //! database).
 
 mod games;
