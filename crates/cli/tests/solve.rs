@@ -1,0 +1,81 @@
+//! `gamut solve`: the output contract (progress lines, the last line the
+//! result), stopping by a node budget, and saved tables.
+
+mod common;
+
+use common::run;
+
+const WIN: &str = "...w../....../b.b.../....../.w..w./b..... b";
+const LOSS: &str = "....../....../..b.../....../.w..w./bb.... b";
+
+fn last_line(out: &str) -> &str {
+    out.lines().last().unwrap_or("")
+}
+
+#[test]
+fn a_won_and_a_lost_position() {
+    let (out, err, ok) = run(
+        &["solve", "loa", "--option", "size=6", "--position", WIN, "--memory", "4"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(last_line(&out), "result win a4-b3", "{out}");
+    assert!(out.contains("pass Black wins: proven"), "{out}");
+    assert!(out.contains("verified: "), "{out}");
+
+    let (out, err, ok) = run(
+        &["solve", "loa", "--option", "size=6", "--position", LOSS, "--memory", "4"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(last_line(&out), "result loss", "{out}");
+    assert!(out.contains("pass White wins: proven"), "{out}");
+}
+
+#[test]
+fn a_stopped_run_reports_progress_and_how_far_it_got() {
+    let (out, err, ok) = run(
+        &[
+            "solve", "loa", "--option", "size=6", "--memory", "8", "--nodes", "30000",
+            "--progress", "0.01",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.lines().any(|l| l.starts_with("progress Black pn ") && l.contains(" nps ")),
+        "{out}"
+    );
+    let last = last_line(&out);
+    assert!(last.starts_with("result unknown ("), "{out}");
+    assert!(last.contains("Black wins: pn "), "{last}");
+}
+
+#[test]
+fn tables_are_saved_and_loaded() {
+    let dir = std::env::temp_dir().join(format!("gamut-solve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("win.pns");
+    let path = file.to_str().unwrap();
+    let base = ["solve", "loa", "--option", "size=6", "--position", WIN, "--memory", "4"];
+    let (out, err, ok) = run(&[&base[..], &["--save", path]].concat(), "");
+    assert!(ok, "{err}");
+    assert!(out.contains("saved "), "{out}");
+    let (out, err, ok) = run(&[&base[..], &["--load", path]].concat(), "");
+    assert!(ok, "{err}");
+    assert!(out.contains("loaded "), "{out}");
+    assert_eq!(last_line(&out), "result win a4-b3", "{out}");
+    // Another option set, and a file that is not a table.
+    let (_, err, ok) = run(
+        &[
+            "solve", "loa", "--option", "size=6", "--option", "simultaneous=mover-wins",
+            "--position", WIN, "--load", path,
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("made for"), "{err}");
+    std::fs::write(&file, "not a table").unwrap();
+    let (_, err, ok) = run(&[&base[..], &["--load", path]].concat(), "");
+    assert!(!ok && err.contains("not a gamut solver table"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
