@@ -60,7 +60,10 @@ impl Cluster {
 
     /// True if this process runs game `id`'s computer moves.
     pub fn owns(&self, id: &GameId) -> bool {
-        let live = self.live.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let live = self
+            .live
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         owner(&live, id.as_str()).is_none_or(|owner| owner == self.me)
     }
 
@@ -71,7 +74,10 @@ impl Cluster {
             ids.push(self.me.clone());
             ids.sort();
         }
-        let mut live = self.live.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut live = self
+            .live
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if *live == ids {
             return false;
         }

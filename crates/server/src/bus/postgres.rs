@@ -124,7 +124,10 @@ impl PgBus {
     /// Delivers `event` of game `game_id` to this process's watchers unless
     /// it was delivered already (or a later one was).
     fn deliver(&self, game_id: &GameId, event: Arc<Published>) {
-        let mut delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut delivered = self
+            .delivered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !self.local.watched(game_id) {
             delivered.remove(game_id);
             return;
@@ -138,7 +141,10 @@ impl PgBus {
 
     /// The last version of game `game_id` delivered here.
     fn last_delivered(&self, game_id: &GameId) -> Option<i64> {
-        let delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let delivered = self
+            .delivered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         delivered.get(game_id).copied()
     }
 
@@ -146,10 +152,16 @@ impl PgBus {
     fn prune(&self) {
         let watched = self.local.watched_games();
         {
-            let mut delivered = self.delivered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut delivered = self
+                .delivered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             delivered.retain(|game, _| watched.contains(game));
         }
-        let mut copies = self.copies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut copies = self
+            .copies
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         copies.retain(|game, _| watched.contains(game));
     }
 
@@ -260,7 +272,10 @@ impl PgBus {
             return;
         }
         let copy = {
-            let mut copies = self.copies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut copies = self
+                .copies
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             copies.entry(game_id.clone()).or_default().clone()
         };
         let mut copy = copy.lock().await;

@@ -410,16 +410,15 @@ impl Actor {
     /// Handles a player's action.
     async fn act(&mut self, user_id: &UserId, action: Action) -> Result<i64, ApiError> {
         // Another server process sharing the database may have moved on
-        // (and its event not reached this task yet).
-        if self.ctx.store.shared() {
-            let stored = self
-                .ctx
-                .store
-                .game_version(self.state.meta.id.as_str())
-                .await?;
-            if stored != Some(self.state.version) {
-                self.reload().await;
-            }
+        // (and its event not reached this task yet; on SQLite, where two
+        // processes may share a file, it never does).
+        let stored = self
+            .ctx
+            .store
+            .game_version(self.state.meta.id.as_str())
+            .await?;
+        if stored != Some(self.state.version) {
+            self.reload().await;
         }
         let side = self
             .state

@@ -18,7 +18,10 @@
 //! on. If the batch fails for another reason (the database refused a
 //! statement, the connection broke), it is rolled back and every job is
 //! tried again alone, so one bad job fails only its own caller; an answer
-//! is sent only after its transaction committed or failed.
+//! is sent only after its transaction committed or failed. The jobs of a
+//! batch are stored in the order of their games' ids, so that the writers
+//! of several processes sharing one `PostgreSQL` database take the rows'
+//! locks in one order (they deadlocked otherwise).
 
 use super::ratings::save_rating;
 use super::{AppendError, Backend, EventRow, GameUpdate, RatingUpdate};
@@ -94,6 +97,9 @@ async fn run(pool: AnyPool, backend: Backend, origin: Arc<str>, mut jobs: mpsc::
                 }
             },
         };
+        // Every writer (one per process) takes the rows' locks in the same
+        // order, so two processes' batches cannot deadlock on PostgreSQL.
+        batch.sort_by(|a, b| (&a.game_id, a.event.version).cmp(&(&b.game_id, b.event.version)));
         let jobs_ref: Vec<&Job> = batch.iter().collect();
         match store_batch(c, backend, &origin, &jobs_ref).await {
             Ok(outcomes) => {
