@@ -163,12 +163,13 @@ fn grow(x: u32) -> u32 {
     }
 }
 
-/// A child's threshold: the parent's, less the other children's share.
-fn shift(threshold: u32, total: u32, part: u32) -> u32 {
+/// A child's threshold on the weak-sum side: the parent's, less one per
+/// other open child.
+fn shift(threshold: u32, others: u32) -> u32 {
     if threshold == INF {
         INF
     } else {
-        threshold - total + part
+        threshold - others
     }
 }
 
@@ -341,19 +342,28 @@ impl<'a, G: Game> Dfpn<'a, G> {
     }
 
     /// The numbers of a node from its children's: the node's numbers, the
-    /// index of the child to search and the second-best number.
-    fn combine(or: bool, kids: &[Kid]) -> (u32, u32, usize, u32) {
+    /// index of the child to search, the second-best number and the
+    /// number of open children on the weak-sum side. The
+    /// number that would be a sum (disproof at attacker nodes, proof at
+    /// defender nodes) is the weak sum of WPNS (Ueda et al.): the largest
+    /// child's plus one per other open child, which does not count a
+    /// transposition twice and does not overflow on long lines.
+    fn combine(or: bool, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
         let mut best = 0;
         let mut first = INF;
         let mut second = INF;
-        let mut sum: u32 = 0;
+        let mut largest: u32 = 0;
+        let mut open: u32 = 0;
         for (i, k) in kids.iter().enumerate() {
             let (small, add) = if or {
                 (k.value.pn, k.value.dn)
             } else {
                 (k.value.dn, k.value.pn)
             };
-            sum = sum.saturating_add(add);
+            if add != 0 {
+                open += 1;
+                largest = largest.max(add);
+            }
             if small < first {
                 second = first;
                 first = small;
@@ -362,16 +372,17 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 second = small;
             }
         }
-        let sum = if first == 0 { INF } else { sum.min(CAP) };
-        let sum = if kids.iter().all(|k| if or { k.value.dn == 0 } else { k.value.pn == 0 }) {
+        let weak = if first == 0 {
+            INF
+        } else if open == 0 {
             0
         } else {
-            sum
+            largest.saturating_add(open - 1).min(CAP)
         };
         if or {
-            (first, sum, best, second)
+            (first, weak, best, second, open)
         } else {
-            (sum, first, best, second)
+            (weak, first, best, second, open)
         }
     }
 
@@ -420,18 +431,20 @@ impl<'a, G: Game> Dfpn<'a, G> {
         }
         if !shortcut {
             loop {
-                let (pn, dn, best, second) = Self::combine(or, &kids);
+                let (pn, dn, best, second, open) = Self::combine(or, &kids);
                 if ply == 0 {
                     self.root = (pn, dn);
                 }
                 if pn >= tpn || dn >= tdn || pn == 0 || dn == 0 || self.aborted {
                     break;
                 }
-                let kid = kids[best].value;
+                // The weak sum reaches its threshold when the searched
+                // child's number does, less one per other open child.
+                let others = open.saturating_sub(1);
                 let (ctpn, ctdn) = if or {
-                    (tpn.min(grow(second)), shift(tdn, dn, kid.dn))
+                    (tpn.min(grow(second)), shift(tdn, others))
                 } else {
-                    (shift(tpn, pn, kid.pn), tdn.min(grow(second)))
+                    (shift(tpn, others), tdn.min(grow(second)))
                 };
                 let mut child = pos.clone();
                 child.play(moves[best]);
@@ -447,7 +460,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
             }
         }
         self.path.pop();
-        let (pn, dn, _, _) = Self::combine(or, &kids);
+        let (pn, dn, _, _, _) = Self::combine(or, &kids);
         let mut value = Value::open(pn, dn);
         if pn == 0 {
             let pick = if or {
