@@ -327,7 +327,13 @@ fn the_verifier_accepts_real_proofs_and_rejects_a_corrupted_one() {
         if ply == 2 {
             let mut legal = MoveList::new();
             pos.legal_moves(&mut legal);
-            out.extend(legal.iter().copied().filter(|m| !proven.contains(m)).take(1));
+            out.extend(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|m| !proven.contains(m))
+                    .take(1),
+            );
         } else {
             out.extend(proven);
         }
@@ -423,7 +429,11 @@ fn level_max_plays_a_proven_win_straight() {
     child.root = after;
     child.plies_played += 1;
     let v = exact(&child);
-    let v = if child.root.side_to_move() == me { v } else { -v };
+    let v = if child.root.side_to_move() == me {
+        v
+    } else {
+        -v
+    };
     assert_eq!(v, 1, "{report:?}");
     assert!(n >= 1);
     let _ = Player::First;

@@ -15,7 +15,16 @@ fn last_line(out: &str) -> &str {
 #[test]
 fn a_won_and_a_lost_position() {
     let (out, err, ok) = run(
-        &["solve", "loa", "--option", "size=6", "--position", WIN, "--memory", "4"],
+        &[
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--position",
+            WIN,
+            "--memory",
+            "4",
+        ],
         "",
     );
     assert!(ok, "{err}");
@@ -24,7 +33,16 @@ fn a_won_and_a_lost_position() {
     assert!(out.contains("verified: "), "{out}");
 
     let (out, err, ok) = run(
-        &["solve", "loa", "--option", "size=6", "--position", LOSS, "--memory", "4"],
+        &[
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--position",
+            LOSS,
+            "--memory",
+            "4",
+        ],
         "",
     );
     assert!(ok, "{err}");
@@ -36,14 +54,23 @@ fn a_won_and_a_lost_position() {
 fn a_stopped_run_reports_progress_and_how_far_it_got() {
     let (out, err, ok) = run(
         &[
-            "solve", "loa", "--option", "size=6", "--memory", "8", "--nodes", "30000",
-            "--progress", "0.01",
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--memory",
+            "8",
+            "--nodes",
+            "30000",
+            "--progress",
+            "0.01",
         ],
         "",
     );
     assert!(ok, "{err}");
     assert!(
-        out.lines().any(|l| l.starts_with("progress Black pn ") && l.contains(" nps ")),
+        out.lines()
+            .any(|l| l.starts_with("progress Black pn ") && l.contains(" nps ")),
         "{out}"
     );
     let last = last_line(&out);
@@ -57,7 +84,16 @@ fn tables_are_saved_and_loaded() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("win.pns");
     let path = file.to_str().unwrap();
-    let base = ["solve", "loa", "--option", "size=6", "--position", WIN, "--memory", "4"];
+    let base = [
+        "solve",
+        "loa",
+        "--option",
+        "size=6",
+        "--position",
+        WIN,
+        "--memory",
+        "4",
+    ];
     let (out, err, ok) = run(&[&base[..], &["--save", path]].concat(), "");
     assert!(ok, "{err}");
     assert!(out.contains("saved "), "{out}");
@@ -68,8 +104,16 @@ fn tables_are_saved_and_loaded() {
     // Another option set, and a file that is not a table.
     let (_, err, ok) = run(
         &[
-            "solve", "loa", "--option", "size=6", "--option", "simultaneous=mover-wins",
-            "--position", WIN, "--load", path,
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--option",
+            "simultaneous=mover-wins",
+            "--position",
+            WIN,
+            "--load",
+            path,
         ],
         "",
     );

@@ -29,7 +29,12 @@ pub(crate) const MAX_PLY: u32 = 2000;
 /// The table key of `pos`, `ply` plies below the root of `setup`, in the
 /// search of `attacker`: the position's hash, the attacker and, under a
 /// move limit, the plies left (the value depends on them).
-pub(crate) fn node_key<G: Game>(setup: &SearchSetup<G>, pos: &G, ply: u32, attacker: Player) -> u64 {
+pub(crate) fn node_key<G: Game>(
+    setup: &SearchSetup<G>,
+    pos: &G,
+    ply: u32,
+    attacker: Player,
+) -> u64 {
     let mut k = pos.hash();
     if attacker == Player::Second {
         k ^= SALT_SECOND;
@@ -151,7 +156,10 @@ pub(crate) struct Dfpn<'a, G: Game> {
 
 /// A move index as stored ([`NO_MOVE`] for one that does not fit).
 fn index_byte(i: usize) -> u8 {
-    u8::try_from(i).ok().filter(|&b| b != NO_MOVE).unwrap_or(NO_MOVE)
+    u8::try_from(i)
+        .ok()
+        .filter(|&b| b != NO_MOVE)
+        .unwrap_or(NO_MOVE)
 }
 
 /// The next threshold above a sibling's number (the 1+ε trick, ε = 1/4).
@@ -221,7 +229,12 @@ impl<'a, G: Game> Dfpn<'a, G> {
         }
         let mut v = self.lookup(self.key(&root, 0), &root, 0);
         while !v.solved() && !self.aborted {
-            v = self.mid(&root, 0, grow(v.pn.saturating_add(v.pn / 2)), grow(v.dn.saturating_add(v.dn / 2)));
+            v = self.mid(
+                &root,
+                0,
+                grow(v.pn.saturating_add(v.pn / 2)),
+                grow(v.dn.saturating_add(v.dn / 2)),
+            );
             self.root = (v.pn, v.dn);
             if self.last_report.elapsed() >= self.stops.report_every {
                 self.report();
@@ -252,7 +265,8 @@ impl<'a, G: Game> Dfpn<'a, G> {
             self.next_check = self.nodes + CHECK_EVERY;
             let s = self.stops;
             if s.stop.load(Ordering::Relaxed)
-                || s.node_limit.is_some_and(|n| self.nodes_before + self.nodes >= n)
+                || s.node_limit
+                    .is_some_and(|n| self.nodes_before + self.nodes >= n)
                 || s.deadline.is_some_and(|d| Instant::now() >= d)
             {
                 self.aborted = true;
@@ -511,9 +525,11 @@ impl<'a, G: Game> Dfpn<'a, G> {
             // A disproof valid on this path only: stored with the run of
             // ancestors it rests on (from the repeated one to the parent),
             // and trusted only below the same run.
-            let len = (ply as i64 - i64::from(value.min_ref)).clamp(0, i64::from(u16::MAX)) as usize;
+            let len =
+                (ply as i64 - i64::from(value.min_ref)).clamp(0, i64::from(u16::MAX)) as usize;
             if let Some(segment) = self.segment(len) {
-                self.table.put(Slot::path_dependent(key, segment, len as u16, work));
+                self.table
+                    .put(Slot::path_dependent(key, segment, len as u16, work));
             }
         }
         value

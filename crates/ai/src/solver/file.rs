@@ -58,10 +58,9 @@ impl fmt::Display for LoadError {
                 f,
                 "solver table format version {found}, this build reads version {VERSION}"
             ),
-            LoadError::WrongGame { found, expected } => write!(
-                f,
-                "the table was made for '{found}', not for '{expected}'"
-            ),
+            LoadError::WrongGame { found, expected } => {
+                write!(f, "the table was made for '{found}', not for '{expected}'")
+            }
             LoadError::Length => write!(f, "the table is truncated or has trailing bytes"),
             LoadError::Checksum => write!(f, "the table is corrupt (checksum mismatch)"),
             LoadError::BadSlot(i) => write!(f, "the table is corrupt (slot {i} is inconsistent)"),

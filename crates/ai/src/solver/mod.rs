@@ -406,7 +406,13 @@ impl<G: Game> Solver<G> {
 
     /// The moves the table proves winning for `winner` in `pos`, `ply`
     /// plies below the root of `setup`, shortest proof first.
-    pub fn proof_moves(&self, setup: &SearchSetup<G>, pos: &G, ply: u32, winner: Player) -> Vec<G::Move> {
+    pub fn proof_moves(
+        &self,
+        setup: &SearchSetup<G>,
+        pos: &G,
+        ply: u32,
+        winner: Player,
+    ) -> Vec<G::Move> {
         proven_children(&self.table, setup, pos, ply, winner)
     }
 }
