@@ -421,6 +421,28 @@ async fn from_position(backend: Backend) {
 
 test_on_every_backend!(a_game_starts_from_a_set_position, from_position);
 
+/// The game as `client` sees it once its version has passed `version`
+/// (the computer's next action), polled over HTTP for at most 20 s: the
+/// test is about what the view shows, not about the socket's timing.
+async fn next_version(
+    client: &mut common::Client,
+    id: &str,
+    version: i64,
+) -> gamut_server::game::view::GameView {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let state = client.view(id).await;
+        if state.version > version {
+            return state;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no new version after {version} within 20 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 async fn hidden_against_computer(backend: Backend) {
     let server = TestServer::start(backend).await;
     for (side, mine) in [("first", Player::First), ("second", Player::Second)] {
@@ -437,18 +459,17 @@ async fn hidden_against_computer(backend: Backend) {
         while state.hidden.is_none() {
             if state.to_move == Some(mine) {
                 ws.play(first_move(&state)).await;
+                state = me.view(&id).await;
             } else {
-                ws.any_event().await;
+                state = next_version(&mut me, &id, state.version).await;
             }
-            state = me.view(&id).await;
         }
         let before = state.moves.len();
         let theirs = mine.other().index();
         // The computer places all its pieces while the player has placed
         // none, and nothing of them is shown.
         while !state.hidden.as_ref().expect("hidden").done[theirs] {
-            ws.any_event().await;
-            state = me.view(&id).await;
+            state = next_version(&mut me, &id, state.version).await;
             assert_eq!(state.moves.len(), before, "{side}: placements shown");
             let hidden = state.hidden.as_ref().expect("the phase ended early");
             assert!(!hidden.done[mine.index()], "{side}");
