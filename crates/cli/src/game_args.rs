@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gamut_core::OptionKind;
+use gamut_core::{Game, OptionKind};
 use gamut_games::GameKind;
 
 /// The game, its options and an optional start position.
@@ -27,6 +27,19 @@ pub fn game_help() -> String {
 }
 
 impl GameArgs {
+    /// The position of `--position` read with `options`, or `default`'s
+    /// start position when none is given.
+    pub fn start_position<G: Game>(
+        &self,
+        options: &G::Options,
+        default: fn(&G::Options) -> G,
+    ) -> Result<G> {
+        Ok(match &self.position {
+            Some(text) => G::from_text(options, text)?,
+            None => default(options),
+        })
+    }
+
     /// The options as `(key, value)` pairs, files read for text options.
     pub fn option_pairs(&self) -> Result<Vec<(String, String)>> {
         let specs = self.game.option_specs();

@@ -31,10 +31,7 @@ impl GameVisitor for Run<'_> {
     fn visit<G: CatalogueGame>(self) -> Result<()> {
         let args = self.0;
         let options = parse_options::<G>(&self.1)?;
-        let start = match &args.game.position {
-            Some(text) => G::from_text(&options, text)?,
-            None => G::perft_start(&options),
-        };
+        let start = args.game.start_position(&options, G::perft_start)?;
         let mut pos = start;
         for (i, text) in args.moves.split_whitespace().enumerate() {
             let mv = pos
