@@ -8,49 +8,8 @@ use common::{challenge, first_move, Backend, Client};
 use gamut_core::{EndReason, Player};
 use gamut_server::game::status::GameStatus;
 use serde_json::json;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 
-/// The server as a child process.
-struct Child9 {
-    child: Child,
-    base: String,
-}
-
-fn spawn(backend: &Backend) -> Child9 {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamut-server"));
-    cmd.arg("--data").arg(backend.data_dir());
-    if let Some(url) = backend.database_url() {
-        cmd.arg("--database").arg(url);
-    }
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn gamut-server");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("read address");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected output {line:?}"))
-        .to_owned();
-    Child9 {
-        child,
-        base: format!("http://{addr}"),
-    }
-}
-
-impl Child9 {
-    /// SIGKILL, then reap.
-    fn kill9(mut self) {
-        self.child.kill().expect("kill -9");
-        self.child.wait().expect("reap");
-    }
-}
+use common::spawn_server as spawn;
 
 async fn guest(base: &str) -> Client {
     let mut c = common::bare_client();

@@ -13,8 +13,6 @@ mod common;
 use common::{challenge, Backend, Client};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -26,44 +24,7 @@ const KILLED: usize = 0;
 /// How long a message may take before the game counts as stuck.
 const STUCK: Duration = Duration::from_secs(6);
 
-/// A server child process.
-struct Process {
-    child: Child,
-    base: String,
-}
-
-fn spawn(backend: &Backend) -> Process {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamut-server"));
-    cmd.arg("--data").arg(backend.data_dir());
-    cmd.arg("--database")
-        .arg(backend.database_url().expect("PostgreSQL"));
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn gamut-server");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("read address");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected output {line:?}"))
-        .to_owned();
-    Process {
-        child,
-        base: format!("http://{addr}"),
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::{spawn_server as spawn, ServerProcess as Process};
 
 type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 

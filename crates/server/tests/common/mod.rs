@@ -619,3 +619,58 @@ pub fn legal_after(event: &EventView) -> &[String] {
         .legal()
         .expect("an event that changes the position")
 }
+
+/// The server as a child process (`gamut-server`, the binary of this
+/// crate), killed when dropped.
+pub struct ServerProcess {
+    /// The process.
+    pub child: std::process::Child,
+    /// `http://ADDR`.
+    pub base: String,
+}
+
+/// Starts `gamut-server` on `backend` (its database when on `PostgreSQL`) and
+/// waits for the address it listens on.
+pub fn spawn_server(backend: &Backend) -> ServerProcess {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamut-server"));
+    cmd.arg("--data").arg(backend.data_dir());
+    if let Some(url) = backend.database_url() {
+        cmd.arg("--database").arg(url);
+    }
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn gamut-server");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("read address");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected output {line:?}"))
+        .to_owned();
+    ServerProcess {
+        child,
+        base: format!("http://{addr}"),
+    }
+}
+
+impl ServerProcess {
+    /// SIGKILL, then reap.
+    pub fn kill9(mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reap");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
