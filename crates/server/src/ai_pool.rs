@@ -9,7 +9,7 @@ use gamut_ai::Level;
 use gamut_games::Match;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// Runs [`Match::think`] on at most `workers` threads at once, taking
@@ -17,16 +17,6 @@ use tokio::sync::oneshot;
 #[derive(Clone, Debug)]
 pub struct AiPool {
     queue: Arc<FairQueue>,
-}
-
-/// The computer's answer: its move, and how long the request waited for a
-/// worker before thinking started (time not to charge to its clock).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move, `None` if there is none.
-    pub mv: Option<String>,
-    /// Time spent waiting for a worker.
-    pub waited: Duration,
 }
 
 impl AiPool {
@@ -37,27 +27,40 @@ impl AiPool {
         }
     }
 
-    /// The computer's move for the side to move of `game`, thinking at most
-    /// `budget` once a worker is free; `owner` names whose turn in the pool
-    /// this is (the user the computer plays).
+    /// A worker for `owner` (the user the computer plays), once its turn
+    /// in the pool comes: the time until then is the queue's, not the
+    /// computer's, and the game's task gives it back to the computer's
+    /// clock.
+    pub async fn worker(&self, owner: &str) -> Worker {
+        Worker {
+            permit: self.queue.acquire(owner).await,
+        }
+    }
+}
+
+/// One of the pool's workers, held until it has thought.
+#[derive(Debug)]
+pub struct Worker {
+    permit: Permit,
+}
+
+impl Worker {
+    /// The computer's move for the side to move of `game` (`None` if it
+    /// has none), thinking at most `budget` on a blocking thread.
     pub async fn think(
-        &self,
-        owner: &str,
+        self,
         game: Box<dyn Match>,
         level: Level,
         budget: Duration,
-    ) -> Thought {
-        let asked = Instant::now();
-        let permit = self.queue.acquire(owner).await;
-        let waited = asked.elapsed();
-        let mv = tokio::task::spawn_blocking(move || {
+    ) -> Option<String> {
+        let permit = self.permit;
+        tokio::task::spawn_blocking(move || {
             let _permit = permit;
             game.think(level, budget)
         })
         .await
         .ok()
-        .flatten();
-        Thought { mv, waited }
+        .flatten()
     }
 }
 

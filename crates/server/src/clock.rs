@@ -238,6 +238,16 @@ impl Clocks {
         c
     }
 
+    /// `ms` given back to `side` if its clock runs (time it was charged
+    /// for something not its own: the computer's wait for a worker).
+    pub fn credited(self, side: Player, ms: i64) -> Clocks {
+        let mut c = self;
+        if c.runs(side) {
+            c.ms[side.index()] += ms.max(0);
+        }
+        c
+    }
+
     /// The clocks as of `now` with `side`'s running (alone).
     pub fn resumed(self, now: i64, side: Player) -> Clocks {
         let mut c = self.at(now);
@@ -299,6 +309,8 @@ mod tests {
         assert_eq!(c.flagged(65_999), None);
         assert_eq!(c.flagged(66_000), Some(Player::Second));
         assert_eq!(c.stopped(70_000).ms, [57_000, 0]);
+        assert_eq!(c.credited(Player::Second, 500).ms, [57_000, 60_500]);
+        assert_eq!(c.credited(Player::First, 500).ms, [57_000, 60_000]);
     }
 
     #[test]

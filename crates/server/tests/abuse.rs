@@ -5,6 +5,7 @@ mod common;
 
 use common::{Backend, Client, ServerMessage, TestServer};
 use futures_util::{SinkExt, StreamExt};
+use gamut_server::game::view::EventBody;
 use gamut_server::http::ws::{FLOOD_ERROR, IDLE_ERROR, SESSION_ENDED};
 use gamut_server::ServerConfig;
 use serde_json::{json, Value};
@@ -406,6 +407,43 @@ async fn a_fourth_computer_game_is_refused() {
     let (s, e) = h.post_refused("/api/games", computer_game("easy")).await;
     assert_eq!(s, 429);
     assert!(e.contains("from this address"), "{e}");
+}
+
+#[tokio::test]
+async fn the_computer_is_charged_only_for_its_thinking_not_its_wait() {
+    let _serial = SERIAL.lock().await;
+    let server = server_with(|c| c.ai_workers = 1).await;
+    // One guest keeps the pool's only worker busy: the computer thinks
+    // its first move at `max` (2-3 s).
+    let mut hog = server.guest().await;
+    let mut busy = computer_game("max");
+    busy["side"] = json!("second");
+    hog.create(busy).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Another player's computer, at `easy` on a clock, moves first and
+    // waits for the worker.
+    let mut player = server.guest().await;
+    let started = Instant::now();
+    let created = player
+        .create(
+            json!({"game": "loa", "clock": {"type": "realtime", "initial_ms": 60_000,
+            "increment_ms": 0}, "side": "second",
+            "opponent": {"type": "computer", "level": "easy"}}),
+        )
+        .await;
+    let mut ws = player.ws(created.game.id.as_ref(), None).await;
+    let first = ws.event(|e| matches!(e.body, EventBody::Move { .. })).await;
+    let waited = started.elapsed();
+    let EventBody::Move { clocks, .. } = first.body else {
+        unreachable!()
+    };
+    let left = clocks.expect("a timed game").ms[0];
+    assert!(
+        waited > Duration::from_secs(1),
+        "the worker was busy ({waited:?})"
+    );
+    // Easy thinks 100 ms; the seconds in the queue are given back.
+    assert!(left > 59_400, "{left} ms left after {waited:?}");
 }
 
 // ---- 2. Lobby amplification ----

@@ -68,7 +68,13 @@ pub enum Command {
     /// Look again at what is due (this process may have become the
     /// game's owner: `crate::cluster`).
     Settle,
-    /// The computer's move, computed for `version`.
+    /// The computer's request for `version` has a worker: its wait in
+    /// the pool's queue ends, its thinking begins.
+    AiStarted {
+        /// The version it thinks for.
+        version: i64,
+    },
+    /// The computer's move.
     AiMove {
         /// The version it was computed for.
         version: i64,
@@ -116,6 +122,7 @@ pub async fn run(
         ctx,
         tx,
         ai_version: None,
+        ai_waiting: None,
     };
     actor.settle().await;
     while actor.state.live() {
@@ -148,6 +155,12 @@ pub async fn run(
             } => {
                 let result = actor.act(&user_id, action).await;
                 let _ = reply.send(result);
+            }
+            Command::AiStarted { version } => {
+                if actor.ai_waiting.is_some_and(|(v, ..)| v == version) {
+                    actor.give_back_wait(now_ms());
+                    actor.ai_waiting = None;
+                }
             }
             Command::AiMove { version, side, mv } => {
                 actor.ai_version = None;
@@ -225,6 +238,10 @@ struct Actor {
     ctx: ActorContext,
     tx: mpsc::Sender<Command>,
     ai_version: Option<i64>,
+    /// While the computer's request for this version waits for a worker:
+    /// the version, the computer's side, and the instant up to which the
+    /// wait was given back to its clock.
+    ai_waiting: Option<(i64, Player, i64)>,
 }
 
 impl Actor {
@@ -298,6 +315,7 @@ impl Actor {
     /// computer thinking if it is to move.
     async fn settle(&mut self) {
         let now = now_ms();
+        self.give_back_wait(now);
         if let Some(outcome) = finisher::due(&self.state, now) {
             if let Err(e) = self.end(outcome).await {
                 tracing::error!("game {}: end: {}", self.state.meta.id, e.message);
@@ -324,15 +342,36 @@ impl Actor {
                 .seat(side.other())
                 .and_then(Seat::user_id)
                 .map_or_else(|| meta.id.to_string(), UserId::to_string);
+            self.ai_waiting = Some((version, side, now));
             tokio::spawn(async move {
-                let thought = pool.think(&owner, game, level, budget).await;
-                if thought.waited > Duration::from_millis(500) {
-                    tracing::info!("computer move waited {:?} for a worker", thought.waited);
+                let asked = Instant::now();
+                let worker = pool.worker(&owner).await;
+                let waited = asked.elapsed();
+                if waited > Duration::from_millis(500) {
+                    tracing::info!("computer move waited {waited:?} for a worker");
                 }
-                let mv = thought.mv;
+                let _ = tx.send(Command::AiStarted { version }).await;
+                let mv = worker.think(game, level, budget).await;
                 let _ = tx.send(Command::AiMove { version, side, mv }).await;
             });
         }
+    }
+
+    /// Gives the time the computer's request has waited for a worker (up
+    /// to `now`) back to the computer's clock: only its thinking is
+    /// charged. Kept in the state's clocks, so the move's event stores it.
+    fn give_back_wait(&mut self, now: i64) {
+        let Some((version, side, since)) = self.ai_waiting else {
+            return;
+        };
+        if version != self.state.version {
+            self.ai_waiting = None;
+            return;
+        }
+        if let Some(clocks) = self.state.clocks.as_mut() {
+            *clocks = clocks.credited(side, now - since);
+        }
+        self.ai_waiting = Some((version, side, now));
     }
 
     /// The computer's side that has to act now, its level and the game as
