@@ -384,7 +384,11 @@ async fn from_position(backend: Backend) {
     assert_eq!(state.position, position);
     assert!(state.legal.contains(&"b5-a4".to_owned()));
     let mut ws = a.ws(&id, None).await;
-    ws.play("b5-a4").await;
+    let acked = ws.play("b5-a4").await;
+    // The move and the end it brings are one commit: the ack comes with
+    // the end's version, and the stored game is over by then.
+    let over = a.view(&id).await;
+    assert_eq!((over.version, over.status), (acked, GameStatus::Finished));
     let result = ws.wait_result().await;
     assert_eq!(result.reason, EndReason::Connection, "{result:?}");
     let (_, record) = a.get(&format!("/api/games/{id}/export")).await;

@@ -438,6 +438,43 @@ async fn bad_rows(backend: Backend) {
 
 test_on_every_backend!(bad_rows_are_errors_naming_the_column, bad_rows);
 
+async fn together(backend: Backend) {
+    let store = open_store(&backend).await.expect("open");
+    store
+        .insert_game(&game_row("g1", 1), Some(&event(1)))
+        .await
+        .expect("game");
+    let finished = GameUpdate {
+        status: "finished".into(),
+        moves: 1,
+        result: Some("{}".into()),
+        ended_at: Some(3),
+        snapshot: None,
+    };
+    // A move and the end it brings: both rows, one summary change.
+    store
+        .append_events("g1", vec![event(2), event(3)], finished.clone(), Vec::new())
+        .await
+        .expect("append");
+    assert_eq!(store.game_version("g1").await.expect("version"), Some(3));
+    // A job overlapping stored versions writes none of its rows.
+    let stale = store
+        .append_events("g1", vec![event(3), event(4)], finished, Vec::new())
+        .await;
+    assert!(matches!(stale, Err(AppendError::Conflict)), "{stale:?}");
+    let stored: Vec<(i64, String)> = store
+        .events("g1")
+        .await
+        .expect("events")
+        .into_iter()
+        .map(|e| (e.version, e.payload))
+        .collect();
+    assert_eq!(stored, [1, 2, 3].map(|v| (v, event(v).payload)).to_vec());
+    assert_eq!(store.game_version("g1").await.expect("version"), Some(3));
+}
+
+test_on_every_backend!(events_stored_together_commit_or_fail_together, together);
+
 /// A filter matching every game.
 fn all_games() -> GameFilter {
     GameFilter {
@@ -472,11 +509,11 @@ async fn ratings(backend: Backend) {
             snapshot: None,
         };
         store
-            .append_event(
+            .append_events(
                 "g1",
-                &event(version),
-                &game_update,
-                &[update(version, rating)],
+                vec![event(version)],
+                game_update,
+                vec![update(version, rating)],
             )
             .await
             .expect("append");
@@ -502,7 +539,7 @@ async fn ratings(backend: Backend) {
         snapshot: None,
     };
     let stale = store
-        .append_event("g1", &event(3), &game_update, &[update(9, 1.0)])
+        .append_events("g1", vec![event(3)], game_update, vec![update(9, 1.0)])
         .await;
     assert!(matches!(stale, Err(AppendError::Conflict)), "{stale:?}");
     assert_eq!(

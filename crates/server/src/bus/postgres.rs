@@ -322,7 +322,7 @@ impl PgBus {
 impl EventBus for PgBus {
     fn publish_game(&self, game_id: &GameId, event: Arc<Published>) {
         // The other processes were notified by the transaction that stored
-        // the event (`Store::append_event`, `join_game`, `insert_game`).
+        // the event (`Store::append_events`, `join_game`, `insert_game`).
         self.deliver(game_id, event);
     }
 

@@ -245,27 +245,46 @@ struct Actor {
 }
 
 impl Actor {
-    /// Stores `event`, applies and publishes it; the new version.
+    /// Stores `event` and what follows from it by the rules (the reveal
+    /// of completed hidden placements; the end of a game the rules
+    /// finished, with its ratings) in one commit, then applies and
+    /// publishes them: a game-ending move is never acknowledged or seen
+    /// without its end. `ratings` go with an `event` that ends the game.
+    /// The new version.
     async fn commit(
         &mut self,
         event: StoredEvent,
-        ratings: Vec<RatingUpdate>,
+        mut ratings: Vec<RatingUpdate>,
     ) -> Result<i64, ApiError> {
         let at = now_ms();
         let mut next = self.state.clone();
-        let version = next.version + 1;
-        next.apply(version, at, &event)
-            .map_err(ApiError::internal)?;
-        let payload = serde_json::to_string(&event).map_err(ApiError::internal)?;
-        let row = EventRow {
-            version,
-            at,
-            payload,
-        };
+        let mut rows = Vec::with_capacity(2);
+        let mut published = Vec::with_capacity(2);
+        let mut pending = Some(event);
+        while let Some(event) = pending.take() {
+            let version = next.version + 1;
+            next.apply(version, at, &event)
+                .map_err(ApiError::internal)?;
+            let payload = serde_json::to_string(&event).map_err(ApiError::internal)?;
+            rows.push(EventRow {
+                version,
+                at,
+                payload,
+            });
+            published.push(next.published(&event, at));
+            if let Some(reveal) = mover::reveal(&next, at)? {
+                pending = Some(reveal);
+            } else if let Some(outcome) = next.live().then(|| next.game.outcome()).flatten() {
+                let (end, updates) = self.ending(&next, outcome, at).await?;
+                pending = Some(end);
+                ratings = updates;
+            }
+        }
+        let ended = self.state.live() && !next.live();
         match self
             .ctx
             .store
-            .append_event(next.meta.id.as_str(), &row, &next.update(at), &ratings)
+            .append_events(next.meta.id.as_str(), rows, next.update(at), ratings)
             .await
         {
             Ok(()) => {}
@@ -275,12 +294,17 @@ impl Actor {
             }
             Err(AppendError::Db(e)) => return Err(e.into()),
         }
-        let published = next.published(&event, at);
         self.state = next;
-        self.ctx
-            .bus
-            .publish_game(&self.state.meta.id, Arc::new(published));
-        Ok(version)
+        for event in published {
+            self.ctx
+                .bus
+                .publish_game(&self.state.meta.id, Arc::new(event));
+        }
+        if ended {
+            // The game leaves the lobby's list of live games.
+            self.ctx.bus.publish_lobby();
+        }
+        Ok(self.state.version)
     }
 
     /// Takes in an event of the game from the bus (this task's own, or
@@ -393,9 +417,21 @@ impl Actor {
 
     /// Ends the game with `outcome`, rating a rated game.
     async fn end(&mut self, outcome: Outcome) -> Result<i64, ApiError> {
-        let (ratings, updates) = match finisher::rated_users(&self.state.meta, &outcome) {
+        let (event, updates) = self.ending(&self.state, outcome, now_ms()).await?;
+        self.commit(event, updates).await
+    }
+
+    /// The event ending `state`'s game with `outcome` at `now`, and the
+    /// rating changes of a rated game.
+    async fn ending(
+        &self,
+        state: &GameState,
+        outcome: Outcome,
+        now: i64,
+    ) -> Result<(StoredEvent, Vec<RatingUpdate>), ApiError> {
+        let (ratings, updates) = match finisher::rated_users(&state.meta, &outcome) {
             Some(users) => {
-                let meta = &self.state.meta;
+                let meta = &state.meta;
                 let (game, speed) = (meta.kind.name(), meta.speed.as_str());
                 let mut before = [rating::initial(); 2];
                 for (i, user) in users.iter().enumerate() {
@@ -418,32 +454,19 @@ impl Actor {
             }
             None => (None, Vec::new()),
         };
-        let event = finisher::end_event(&self.state, outcome, now_ms(), ratings);
-        let version = self.commit(event, updates).await?;
-        // The game leaves the lobby's list of live games.
-        self.ctx.bus.publish_lobby();
-        Ok(version)
+        Ok((finisher::end_event(state, outcome, now, ratings), updates))
     }
 
     /// `side` plays `mv` (checked by the rules), with the clocks; the new
-    /// version. A hidden placement that completes the phase is followed
-    /// by the reveal.
+    /// version (with the reveal or the end it brings: [`Actor::commit`]).
     async fn play(&mut self, side: Player, mv: &str) -> Result<i64, ApiError> {
         let now = now_ms();
         if self.state.clocks.and_then(|c| c.flagged(now)).is_some() {
             self.settle().await;
             return Err(ApiError::conflict("the game ended on time"));
         }
-        let placing = self.state.hidden.is_some();
         let event = mover::play(&self.state, side, mv, now)?;
-        let version = self.commit(event, Vec::new()).await?;
-        if !placing {
-            return Ok(version);
-        }
-        match mover::reveal(&self.state, now_ms())? {
-            Some(reveal) => self.commit(reveal, Vec::new()).await,
-            None => Ok(version),
-        }
+        self.commit(event, Vec::new()).await
     }
 
     /// Handles a player's action.

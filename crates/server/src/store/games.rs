@@ -134,23 +134,27 @@ impl Store {
         writer::save_snapshot(&mut conn, id, version, state).await
     }
 
-    /// Stores `event` (whose version must be the game's version + 1) with
-    /// the summary changes (and snapshot) and rating changes, in one
-    /// transaction, shared with other games' events stored at the same
-    /// time (`writer`); returns once it is committed.
-    pub async fn append_event(
+    /// Stores `events` (at consecutive versions from the game's version +
+    /// 1; at least one) with the summary changes (and snapshot) after the
+    /// last and rating changes, in one transaction, shared with other
+    /// games' events stored at the same time (`writer`); returns once it is
+    /// committed.
+    pub async fn append_events(
         &self,
         game_id: &str,
-        event: &EventRow,
-        update: &GameUpdate,
-        ratings: &[RatingUpdate],
+        events: Vec<EventRow>,
+        update: GameUpdate,
+        ratings: Vec<RatingUpdate>,
     ) -> Result<(), AppendError> {
+        if events.is_empty() {
+            return Ok(());
+        }
         let (reply, answer) = oneshot::channel();
         let job = Job {
             game_id: game_id.to_owned(),
-            event: event.clone(),
-            update: update.clone(),
-            ratings: ratings.to_vec(),
+            events,
+            update,
+            ratings,
             reply,
         };
         if !self.writer.send(job).await {

@@ -1,10 +1,11 @@
 //! The one writer of game events per database (group commit).
 //!
-//! [`Store::append_event`](super::Store::append_event) does not write
+//! [`Store::append_events`](super::Store::append_events) does not write
 //! itself: it queues a [`Job`] for this task and awaits its own answer.
 //! The task takes every job queued (up to [`MAX_BATCH`]), stores them all
-//! in one transaction on its own connection — each job's event row, the
-//! game's summary row (only `WHERE version = <version - 1>`), its snapshot
+//! in one transaction on its own connection — each job's event rows (a
+//! move and the end it brings are one job), the game's summary row (only
+//! `WHERE version = <the version before the job's first event>`), its snapshot
 //! and its rating changes, and on `PostgreSQL` one `pg_notify` per stored
 //! event — commits once, then answers each job. So many games' moves share
 //! one commit (one `fsync`), and on `SQLite` the game events no longer
@@ -14,7 +15,7 @@
 //! A job whose version is stale (another writer stored it first) is a
 //! [`AppendError::Conflict`] for that job only: its event is inserted
 //! first with `ON CONFLICT DO NOTHING`, so a conflict has written nothing
-//! (or the one row, deleted again at once), and the others in the batch go
+//! (or the job's rows, deleted again at once), and the others in the batch go
 //! on. If the batch fails for another reason (the database refused a
 //! statement, the connection broke), it is rolled back and every job is
 //! tried again alone, so one bad job fails only its own caller; an answer
@@ -41,12 +42,14 @@ const NOTIFY_CHUNK: usize = 64;
 /// The notification channel of the server processes (`bus::CHANNEL`).
 const CHANNEL: &str = crate::bus::CHANNEL;
 
-/// One event to store, with what goes with it, and where the answer goes.
+/// A game's events to store together, with what goes with them, and where
+/// the answer goes.
 pub(super) struct Job {
     /// The game.
     pub game_id: String,
-    /// The event (its version is the game's version + 1).
-    pub event: EventRow,
+    /// The events, at consecutive versions from the game's version + 1
+    /// (at least one): a move and the end it brings are stored at once.
+    pub events: Vec<EventRow>,
     /// The summary row's changes (and the snapshot).
     pub update: GameUpdate,
     /// Rating changes.
@@ -99,7 +102,7 @@ async fn run(pool: AnyPool, backend: Backend, origin: Arc<str>, mut jobs: mpsc::
         };
         // Every writer (one per process) takes the rows' locks in the same
         // order, so two processes' batches cannot deadlock on PostgreSQL.
-        batch.sort_by(|a, b| (&a.game_id, a.event.version).cmp(&(&b.game_id, b.event.version)));
+        batch.sort_by(|a, b| (&a.game_id, a.first()).cmp(&(&b.game_id, b.first())));
         let jobs_ref: Vec<&Job> = batch.iter().collect();
         match store_batch(c, backend, &origin, &jobs_ref).await {
             Ok(outcomes) => {
@@ -157,7 +160,7 @@ async fn store_batch(
     for job in jobs {
         let stored = store_one(&mut tx, job).await?;
         if stored && backend == Backend::Postgres {
-            if let Some(notice) = notice(origin, &job.game_id, job.event.version) {
+            if let Some(notice) = notice(origin, &job.game_id, job.last()) {
                 notices.push(notice);
             }
         }
@@ -174,52 +177,83 @@ async fn store_batch(
 
 /// Stores one job in `tx`; `false` on a stale version (nothing written).
 async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<bool, sqlx::Error> {
-    let (id, event, update) = (&job.game_id, &job.event, &job.update);
-    let inserted = sqlx::query(
-        "INSERT INTO game_events (game_id, version, at, payload) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (game_id, version) DO NOTHING",
-    )
-    .bind(id)
-    .bind(event.version)
-    .bind(event.at)
-    .bind(&event.payload)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if inserted != 1 {
-        return Ok(false);
+    let (id, update) = (&job.game_id, &job.update);
+    let (first, last) = (job.first(), job.last());
+    for event in &job.events {
+        let inserted = sqlx::query(
+            "INSERT INTO game_events (game_id, version, at, payload) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, version) DO NOTHING",
+        )
+        .bind(id)
+        .bind(event.version)
+        .bind(event.at)
+        .bind(&event.payload)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if inserted != 1 {
+            undo(tx, id, first, event.version - 1).await?;
+            return Ok(false);
+        }
     }
     let changed = sqlx::query(
         "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5 \
          WHERE id = $6 AND version = $7",
     )
-    .bind(event.version)
+    .bind(last)
     .bind(&update.status)
     .bind(update.moves)
     .bind(update.result.clone())
     .bind(update.ended_at)
     .bind(id)
-    .bind(event.version - 1)
+    .bind(first - 1)
     .execute(&mut **tx)
     .await?
     .rows_affected();
     if changed != 1 {
-        // The summary row is not at the version before (or is gone): undo
-        // the one row this job wrote.
-        sqlx::query("DELETE FROM game_events WHERE game_id = $1 AND version = $2")
-            .bind(id)
-            .bind(event.version)
-            .execute(&mut **tx)
-            .await?;
+        // The summary row is not at the version before (or is gone).
+        undo(tx, id, first, last).await?;
         return Ok(false);
     }
     if let Some(snapshot) = &update.snapshot {
-        save_snapshot(tx, id, event.version, snapshot).await?;
+        save_snapshot(tx, id, last, snapshot).await?;
     }
     for r in &job.ratings {
         save_rating(tx, r).await?;
     }
     Ok(true)
+}
+
+/// Deletes the event rows `from..=to` of game `id` this job wrote.
+async fn undo(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    id: &str,
+    from: i64,
+    to: i64,
+) -> Result<(), sqlx::Error> {
+    if from <= to {
+        sqlx::query(
+            "DELETE FROM game_events WHERE game_id = $1 AND version >= $2 AND version <= $3",
+        )
+        .bind(id)
+        .bind(from)
+        .bind(to)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+impl Job {
+    /// The version of its first event.
+    fn first(&self) -> i64 {
+        self.events.first().map_or(0, |e| e.version)
+    }
+
+    /// The version of its last event (the game's version once stored).
+    fn last(&self) -> i64 {
+        self.events.last().map_or(0, |e| e.version)
+    }
 }
 
 /// Replaces game `id`'s snapshot with `state` at `version` if that is
