@@ -188,7 +188,10 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(state.speed, Speed::Blitz);
     assert!(matches!(
         &state.players[0],
-        Some(gamut_server::game::meta::Seat::Human { rating: 1500, .. })
+        Some(gamut_server::game::meta::Seat::Human {
+            rating: Some(1500),
+            ..
+        })
     ));
     let mut wa = a.ws(&id, None).await;
     let mut wb = b.ws(&id, None).await;

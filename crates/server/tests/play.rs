@@ -586,8 +586,9 @@ async fn agreements(backend: Backend) {
     let state = a.view(&id).await;
     assert!(state.moves.is_empty());
     assert_eq!(state.to_move, Some(Player::First));
+    // Back at the start, a resignation aborts the game.
     assert_eq!(ws.action("resign").await, "ack");
-    assert_eq!(ws.wait_result().await.reason, EndReason::Resignation);
+    assert_eq!(ws.wait_result().await.reason, EndReason::Aborted);
 }
 
 test_on_every_backend!(

@@ -5,7 +5,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil, apiMove } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -138,6 +138,15 @@ test('a rated game between registered players changes their ratings', async () =
   await bob.page.goto(url);
   await bob.page.click('#join-game');
   for (const p of [alice.page, bob.page]) await p.waitForSelector('#resign', { timeout: 10000 });
+  // Each side moves once: resigning before that would abort the game, unrated.
+  const id = url.split('/').pop();
+  const aliceSide = (await serverState(alice.page, id)).you;
+  const pages = aliceSide === 0 ? [alice.page, bob.page] : [bob.page, alice.page];
+  for (let ply = 0; ply < 2; ply++) {
+    const st = await serverState(alice.page, id);
+    await apiMove(pages[st.to_move], id, st.legal[0]);
+  }
+  await waitUntil(alice.page, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
   await alice.page.click('#resign');
   await alice.page.click('#confirm-yes');
   await bob.page.waitForSelector('#result-banner .rating-change', { timeout: 10000 });

@@ -1,7 +1,9 @@
 //! Aborting a game, as pure rules the game's task calls
 //! ([`crate::game::actor`]): either player may abandon a game before its
 //! second ply; it ends without a winner and is never rated
-//! ([`crate::game::finisher::rated_users`] asks [`is_abort`]).
+//! ([`crate::game::finisher::rated_users`] asks [`is_abort`]). A
+//! resignation that early aborts the game too
+//! ([`crate::game::finisher::resign`]).
 
 use crate::error::ApiError;
 use crate::game::state::GameState;
@@ -10,9 +12,14 @@ use gamut_core::{EndReason, Outcome};
 /// The plies after which a game can no longer be aborted.
 pub const ABORT_BEFORE_PLY: usize = 2;
 
+/// True while `state` can still be aborted (before its second ply).
+pub fn abortable(state: &GameState) -> bool {
+    state.positions.len() < ABORT_BEFORE_PLY
+}
+
 /// A player aborts `state`: the outcome to end it with.
 pub fn abort(state: &GameState) -> Result<Outcome, ApiError> {
-    if state.positions.len() >= ABORT_BEFORE_PLY {
+    if !abortable(state) {
         return Err(ApiError::conflict(
             "a game can only be aborted before the second move",
         ));

@@ -502,7 +502,7 @@ impl Actor {
                 }
                 return self.play(side, &mv).await;
             }
-            Action::Resign => Decision::End(finisher::resign(side)),
+            Action::Resign => Decision::End(finisher::resign(state, side)),
             Action::Abort => Decision::End(aborter::abort(state)?),
             Action::DrawOffer => {
                 Decision::Event(drawer::offer(state.draw_offer, side, against_computer)?)

@@ -27,9 +27,15 @@ pub fn due(state: &GameState, now: i64) -> Option<Outcome> {
     state.game.outcome()
 }
 
-/// `side` resigns.
-pub fn resign(side: Player) -> Outcome {
-    Outcome::win(side.other(), EndReason::Resignation)
+/// `side` resigns `state`: a loss, or while the game can still be
+/// aborted (before its second ply, so before both sides have moved) an
+/// abort, never rated — as lichess does.
+pub fn resign(state: &GameState, side: Player) -> Outcome {
+    if aborter::abortable(state) {
+        Outcome::draw(EndReason::Aborted)
+    } else {
+        Outcome::win(side.other(), EndReason::Resignation)
+    }
 }
 
 /// The players whose ratings an ending changes, first and second: both
@@ -96,6 +102,30 @@ mod tests {
     use gamut_core::Player::{First, Second};
     use gamut_games::GameKind;
 
+    /// `side` lost by resigning.
+    fn resigned(side: Player) -> Outcome {
+        Outcome::win(side.other(), EndReason::Resignation)
+    }
+
+    #[test]
+    fn resigning_before_the_second_ply_aborts_the_game() {
+        let mut state = testing::two_people(GameKind::Loa, &[("size", "6")]);
+        state.meta.rated = true;
+        let aborted = Outcome::draw(EndReason::Aborted);
+        assert_eq!(resign(&state, First), aborted);
+        testing::play_first_legal(&mut state);
+        assert_eq!(
+            resign(&state, First),
+            aborted,
+            "the second side never moved"
+        );
+        assert_eq!(rated_users(&state.meta, &resign(&state, Second)), None);
+        testing::play_first_legal(&mut state);
+        assert_eq!(resign(&state, First), resigned(First));
+        assert_eq!(resign(&state, Second), resigned(Second));
+        assert!(rated_users(&state.meta, &resign(&state, Second)).is_some());
+    }
+
     #[test]
     fn a_flag_or_the_rules_end_a_live_game() {
         let clock = ClockControl::Realtime {
@@ -114,7 +144,7 @@ mod tests {
             Some(Outcome::win(Second, EndReason::Timeout))
         );
         let mut ended = state.clone();
-        let event = end_event(&state, resign(First), 500, None);
+        let event = end_event(&state, resigned(First), 500, None);
         testing::apply(&mut ended, &event);
         assert_eq!(due(&ended, 5_000), None, "over already");
         let StoredEvent::End { result, clocks, .. } = event else {
@@ -128,7 +158,7 @@ mod tests {
     #[test]
     fn only_rated_games_between_people_that_were_not_aborted_are_rated() {
         let mut state = testing::two_people(GameKind::Loa, &[]);
-        let win = resign(Second);
+        let win = resigned(Second);
         assert_eq!(rated_users(&state.meta, &win), None, "unrated");
         state.meta.rated = true;
         assert_eq!(
@@ -145,7 +175,7 @@ mod tests {
     #[test]
     fn the_winner_gains_rating() {
         let before = [rating::initial(); 2];
-        let after = rate(before, &resign(Second));
+        let after = rate(before, &resigned(Second));
         let changes = rating_changes(before, after);
         assert!(changes[0].after > 1500.0 && changes[1].after < 1500.0);
         assert_eq!(changes[0].before, 1500.0);
@@ -156,7 +186,7 @@ mod tests {
     #[test]
     fn a_replayed_end_ends_the_engine_record() {
         for (outcome, reason) in [
-            (resign(First), EndReason::Resignation),
+            (resigned(First), EndReason::Resignation),
             (Outcome::win(First, EndReason::Timeout), EndReason::Timeout),
             (Outcome::draw(EndReason::Agreement), EndReason::Agreement),
             (Outcome::draw(EndReason::Aborted), EndReason::Aborted),

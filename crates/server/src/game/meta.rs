@@ -46,16 +46,20 @@ impl UserView {
 }
 
 /// Who sits on one side (stored as JSON in the summary row and in the
-/// `started` event, sent in `players`).
+/// `started` event, sent in `players`). A seat shows the person as they
+/// were seated (name, guest or not, rating), like a score sheet; who plays
+/// it is the user id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, from = "StoredSeat")]
 pub enum Seat {
     /// A person, with their rating at the start.
     Human {
         /// The person.
         user: UserView,
-        /// Rating for this game and speed when seated (rounded).
-        rating: i64,
+        /// Rating for this game and speed when seated (rounded); none for
+        /// a guest, who is never rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<i64>,
     },
     /// The computer at a level.
     Computer {
@@ -65,7 +69,43 @@ pub enum Seat {
     },
 }
 
+/// A seat as read: seats of guests stored with a rating (before guests'
+/// seats left it out) read without it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredSeat {
+    Human {
+        user: UserView,
+        #[serde(default)]
+        rating: Option<i64>,
+    },
+    Computer {
+        #[serde(with = "crate::wire::text")]
+        computer: Level,
+    },
+}
+
+impl From<StoredSeat> for Seat {
+    fn from(seat: StoredSeat) -> Seat {
+        match seat {
+            StoredSeat::Human { user, rating } => Seat::Human {
+                rating: rating.filter(|_| !user.guest),
+                user,
+            },
+            StoredSeat::Computer { computer } => Seat::Computer { computer },
+        }
+    }
+}
+
 impl Seat {
+    /// `user`'s seat, with their `rating` unless they are a guest.
+    pub fn person(user: UserView, rating: i64) -> Seat {
+        Seat::Human {
+            rating: (!user.guest).then_some(rating),
+            user,
+        }
+    }
+
     /// The user id, for a person.
     pub fn user_id(&self) -> Option<&UserId> {
         match self {
@@ -280,7 +320,7 @@ mod tests {
             kind: "computer".into(),
             status: "live".into(),
             seats: [
-                Some(r#"{"user":{"id":"u1","name":"alice","guest":true},"rating":1500}"#.into()),
+                Some(r#"{"user":{"id":"u1","name":"alice","guest":false},"rating":1500}"#.into()),
                 Some(r#"{"computer":"easy"}"#.into()),
             ],
             users: [Some("u1".into()), None],
@@ -306,6 +346,38 @@ mod tests {
         let creator = alice.clone();
         let back = meta.new_row(&creator, GameStatus::Live, 1).unwrap();
         assert_eq!(back, row());
+    }
+
+    #[test]
+    fn a_guest_seat_carries_no_rating() {
+        let guest = UserView {
+            id: UserId::parse("u1").unwrap(),
+            name: "guest-1".into(),
+            guest: true,
+        };
+        let seat = Seat::person(guest.clone(), 1500);
+        let json = serde_json::to_string(&seat).unwrap();
+        assert_eq!(
+            json,
+            r#"{"user":{"id":"u1","name":"guest-1","guest":true}}"#
+        );
+        assert_eq!(serde_json::from_str::<Seat>(&json).unwrap(), seat);
+        // Stored before guests' seats left the rating out.
+        let old = r#"{"user":{"id":"u1","name":"guest-1","guest":true},"rating":1500}"#;
+        assert_eq!(serde_json::from_str::<Seat>(old).unwrap(), seat);
+        let person = Seat::person(
+            UserView {
+                guest: false,
+                ..guest
+            },
+            1612,
+        );
+        let json = serde_json::to_string(&person).unwrap();
+        assert!(json.ends_with(r#""rating":1612}"#), "{json}");
+        assert_eq!(serde_json::from_str::<Seat>(&json).unwrap(), person);
+        let computer = r#"{"computer":"easy"}"#;
+        let seat: Seat = serde_json::from_str(computer).unwrap();
+        assert_eq!(serde_json::to_string(&seat).unwrap(), computer);
     }
 
     #[test]

@@ -319,7 +319,7 @@ mod tests {
                     name: name.into(),
                     guest: false,
                 },
-                rating: 1500,
+                rating: Some(1500),
             })
         };
         let seats = [person("alice"), person("bob")];

@@ -21,14 +21,14 @@ pub fn bob() -> UserId {
 }
 
 fn person(id: UserId, name: &str) -> Option<Seat> {
-    Some(Seat::Human {
-        user: UserView {
+    Some(Seat::person(
+        UserView {
             id,
             name: name.into(),
             guest: false,
         },
-        rating: 1500,
-    })
+        1500,
+    ))
 }
 
 /// A started game of `kind` with `options` and `seats`, timed by `clock`.

@@ -53,17 +53,18 @@ fn start_position(
     Ok(game.start_text())
 }
 
-/// A human seat with the user's current rating.
+/// A human seat with the user's current rating (none for a guest, who is
+/// never rated).
 async fn human_seat(app: &App, user: &UserView, kind: GameKind, speed: Speed) -> ApiResult<Seat> {
+    if user.guest {
+        return Ok(Seat::person(user.clone(), 0));
+    }
     let r = app
         .store
         .rating(user.id.as_str(), kind.name(), speed.as_str())
         .await?
         .unwrap_or_else(rating::initial);
-    Ok(Seat::Human {
-        user: user.clone(),
-        rating: r.rating.round() as i64,
-    })
+    Ok(Seat::person(user.clone(), r.rating.round() as i64))
 }
 
 /// The `started` event for a game whose seats are now filled.
