@@ -1,11 +1,13 @@
-//! How games and guests begin and end (issue 14): a resignation before
-//! both sides have moved aborts the game, unrated; guests' seats carry no
-//! rating.
+//! How games and guests begin and end (issue 14): a guest who signs up
+//! keeps their games and seats; a resignation before both sides have moved
+//! aborts the game, unrated; guests' seats carry no rating.
 
 mod common;
 
-use common::{challenge, first_move, untimed, Backend, EventBody, ProfileView, TestServer};
-use gamut_core::EndReason;
+use common::{
+    challenge, first_move, untimed, Backend, EventBody, GamesView, MeView, ProfileView, TestServer,
+};
+use gamut_core::{EndReason, Player};
 use serde_json::{json, Value};
 
 /// Signs a new client up as `name`.
@@ -87,3 +89,113 @@ async fn guest_seats(backend: Backend) {
 }
 
 test_on_every_backend!(guests_seats_carry_no_rating, guest_seats);
+
+/// An untimed 6×6 Lines of Action game against the random computer, the
+/// creator first.
+fn against_the_computer() -> Value {
+    json!({"game": "loa", "options": {"size": "6"}, "clock": untimed(), "side": "first",
+        "opponent": {"type": "computer", "level": "random"}})
+}
+
+/// True if `games` lists game `id`.
+fn lists(games: &GamesView, id: &str) -> bool {
+    games.games.iter().any(|g| g.id.as_str() == id)
+}
+
+async fn guest_signs_up(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let mut guest = server.guest().await;
+    let guest_user = guest.me().await.user.expect("a guest");
+    let guest_cookie = guest.cookie.clone();
+    let id = guest
+        .create(against_the_computer())
+        .await
+        .game
+        .id
+        .to_string();
+    let seek = guest.open_seek("pursuit").await;
+    let mut ws = guest.ws(&id, None).await;
+    let state = ws.first_state().await;
+    assert_eq!(state.you, Some(Player::First));
+    ws.play(first_move(&state)).await;
+    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+
+    // Mid-game, the guest signs up: the same user, registered.
+    let creds = json!({"username": "alice", "password": "correct horse"});
+    let signed: MeView = guest.post_as("/api/signup", creds).await;
+    let user = signed.user.expect("signed up");
+    assert_eq!(user.id, guest_user.id);
+    assert_eq!((user.name.as_str(), user.guest), ("alice", false));
+    assert_eq!(guest.me().await.user, Some(user));
+    assert_ne!(guest.cookie, guest_cookie, "a new session token");
+    let mut old = server.client();
+    old.cookie = guest_cookie;
+    assert_eq!(
+        old.me().await.user,
+        None,
+        "the guest's token signs nobody in"
+    );
+
+    // The game is still theirs: over HTTP, on the open socket, and on a
+    // new one.
+    let state = guest.view(&id).await;
+    assert_eq!(state.you, Some(Player::First));
+    ws.play(first_move(&state)).await;
+    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    let mut again = guest.ws(&id, None).await;
+    let state = again.first_state().await;
+    assert_eq!(state.you, Some(Player::First));
+    assert_eq!(state.moves.len(), 4);
+    again.play(first_move(&state)).await;
+    let live: GamesView = guest.get_as("/api/games?status=live&player=alice").await;
+    assert!(lists(&live, &id), "{live:?}");
+    let seeks: GamesView = guest.get_as("/api/games?status=waiting&player=alice").await;
+    assert!(lists(&seeks, &seek), "{seeks:?}");
+    // Its end is in the account's history; the seek is the account's to
+    // cancel.
+    assert_eq!(ws.action("resign").await, "ack");
+    assert_eq!(ws.wait_result().await.winner, Some(Player::Second));
+    let history: GamesView = guest.get_as("/api/users/alice/games").await;
+    assert!(lists(&history, &id), "{history:?}");
+    let (s, _) = guest
+        .send(reqwest::Method::DELETE, &format!("/api/games/{seek}"), None)
+        .await;
+    assert_eq!(s, 200);
+}
+
+test_on_every_backend!(
+    a_guest_who_signs_up_keeps_their_games_and_seats,
+    guest_signs_up
+);
+
+async fn guest_signs_in(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let creds = json!({"username": "alice", "password": "correct horse"});
+    let mut alice = registered(&server, "alice").await;
+    let alice_id = alice.me().await.user.expect("alice").id;
+    let mut guest = server.guest().await;
+    let id = guest
+        .create(against_the_computer())
+        .await
+        .game
+        .id
+        .to_string();
+    let mut ws = guest.ws(&id, None).await;
+    let state = ws.first_state().await;
+    // Signing in to an existing account ends the guest session: the game
+    // stays the guest's, and the account is no player of it.
+    guest.post_ok("/api/signin", creds).await;
+    assert_eq!(guest.me().await.user.map(|u| u.id), Some(alice_id));
+    assert_eq!(guest.view(&id).await.you, None);
+    let error = ws
+        .refused(json!({"type": "move", "move": first_move(&state)}))
+        .await;
+    assert_eq!(error, gamut_server::http::ws::SESSION_ENDED);
+    let live: GamesView = alice.get_as("/api/games?status=live&player=alice").await;
+    assert!(!lists(&live, &id), "{live:?}");
+}
+
+test_on_every_backend!(
+    a_guest_who_signs_in_leaves_their_games_to_the_guest,
+    guest_signs_in
+);

@@ -27,7 +27,8 @@ export function render(main, [who]) {
       : h('p.muted', null, t('profile.no_ratings'));
     const history = g.games.length
       ? h('ul.game-list#history', null, g.games.map((game) => {
-          const side = game.players.findIndex((p) => p && p.user && p.user.name === u.user.name);
+          // By id: a game played as a guest before signing up shows the guest's name.
+          const side = game.players.findIndex((p) => p && p.user && p.user.id === u.user.id);
           let outcome = 'draw';
           if (game.result && game.result.winner !== null && game.result.winner !== undefined) outcome = game.result.winner === side ? 'win' : 'loss';
           return gameRow(game, [

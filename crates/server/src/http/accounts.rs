@@ -7,6 +7,7 @@ use crate::http::requests::{Credentials, PasswordChange};
 use crate::http::views::{MeView, OkView};
 use crate::http::{current_user, json_body, require_user, App, AppState};
 use crate::ids::{now_ms, random_token, UserId};
+use crate::store::GuestSignUp;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, State};
@@ -32,18 +33,23 @@ async fn start_session(app: &App, user: &UserView) -> ApiResult<Response> {
     app.store
         .create_session(&token, user.id.as_str(), now_ms())
         .await?;
-    Ok((
+    Ok(session_answer(app, &token, user))
+}
+
+/// The answer signing `user` in with the session `token` (its cookie).
+fn session_answer(app: &App, token: &str, user: &UserView) -> Response {
+    (
         [(
             SET_COOKIE,
             session_cookie(
-                &token,
+                token,
                 app.sessions.max_age_secs(),
                 app.security.secure_cookies,
             ),
         )],
         signed_in(user),
     )
-        .into_response())
+        .into_response()
 }
 
 /// `GET /api/me`.
@@ -81,7 +87,10 @@ pub async fn guest(
 }
 
 /// `POST /api/signup` (rate-limited per address: every valid attempt
-/// counts, taken names included).
+/// counts, taken names included). From a guest session the guest becomes
+/// the account ([`Store::register_guest`](crate::store::Store::register_guest)):
+/// the same user, so their live games, seats, seeks and history carry over;
+/// the session goes on under a new token.
 pub async fn signup(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -101,23 +110,59 @@ pub async fn signup(
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
+    let taken = || ApiError::conflict(format!("username '{}' is taken", c.username));
+    if let Some((token, guest)) = guest_session(&app, &headers).await? {
+        let new_token = random_token(32);
+        let registered = app
+            .store
+            .register_guest(
+                guest.id.as_str(),
+                &c.username,
+                &hash,
+                &token,
+                &new_token,
+                now_ms(),
+            )
+            .await?;
+        match registered {
+            GuestSignUp::Registered => {
+                let user = UserView {
+                    id: guest.id,
+                    name: c.username,
+                    guest: false,
+                };
+                return Ok(session_answer(&app, &new_token, &user));
+            }
+            GuestSignUp::NameTaken => return Err(taken()),
+            // Registered meanwhile (another tab): a new user, as below.
+            GuestSignUp::NotAGuest => {}
+        }
+    }
     let user = UserView {
         id: UserId::random(),
         name: c.username.clone(),
         guest: false,
     };
     if !app.store.create_user(&user.to_row(), Some(&hash)).await? {
-        return Err(ApiError::conflict(format!(
-            "username '{}' is taken",
-            c.username
-        )));
+        return Err(taken());
     }
-    end_guest_session(&app, &headers).await?;
     start_session(&app, &user).await
 }
 
-/// Ends the caller's session if it is a guest's: signing up or in from a
-/// guest session replaces it.
+/// The caller's session token and user, if the session is a guest's (and
+/// has not expired).
+async fn guest_session(app: &App, headers: &HeaderMap) -> ApiResult<Option<(String, UserView)>> {
+    let Some(token) = session_token(headers) else {
+        return Ok(None);
+    };
+    Ok(current_user(app, headers)
+        .await?
+        .filter(|user| user.guest)
+        .map(|user| (token, user)))
+}
+
+/// Ends the caller's session if it is a guest's: signing in from a guest
+/// session replaces it (the guest's games stay the guest's).
 async fn end_guest_session(app: &App, headers: &HeaderMap) -> ApiResult<()> {
     if let Some(token) = session_token(headers) {
         if let Some((user, _)) = app.store.session(&token).await? {

@@ -207,12 +207,33 @@ impl Reply {
     }
 }
 
+/// True if the socket's session (`user`'s, with `token`) still lasts. A
+/// session renewed under a new token since (a guest who signed up: the same
+/// user, now registered) is followed: the socket goes on with the new
+/// token, which the old one gives no other way to learn.
+async fn session_still_lasts(
+    app: &AppState,
+    user: &UserId,
+    token: &mut String,
+) -> Result<bool, ApiError> {
+    if session_lasts(app, Some(token.as_str()), user).await? {
+        return Ok(true);
+    }
+    match app.store.renewed_session(token).await? {
+        Some(renewed) if session_lasts(app, Some(&renewed), user).await? => {
+            *token = renewed;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
 /// Reads one client message and, for a player's action, performs it (if
 /// the socket's session still lasts, and within the takeback limit).
 async fn answer(
     app: &AppState,
     id: &GameId,
-    player: Option<&(UserId, String)>,
+    player: Option<&mut (UserId, String)>,
     text: &str,
 ) -> Reply {
     let envelope = Envelope::of(text);
@@ -237,7 +258,7 @@ async fn answer(
     let Some((user, token)) = player else {
         return Reply::send(ServerMessage::error(id_of_message, "spectators cannot act"));
     };
-    match session_lasts(app, Some(token), user).await {
+    match session_still_lasts(app, user, token).await {
         Ok(true) => {}
         Ok(false) => return Reply::Close(id_of_message, SESSION_ENDED),
         Err(e) => return Reply::send(ServerMessage::error(id_of_message, e.message)),
@@ -261,7 +282,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
     let Watch {
         app,
         id,
-        session,
+        mut session,
         guard: _guard,
     } = watch;
     let user_id = session.as_ref().map(|(u, _)| u.clone());
@@ -292,7 +313,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                     return;
                 }
                 // Only a seated user acts; anyone else watches.
-                let player = session.as_ref().filter(|_| viewer.is_some());
+                let player = session.as_mut().filter(|_| viewer.is_some());
                 let reply = match answer(&app, &id, player, &text).await {
                     Reply::Send(reply) => reply,
                     Reply::Close(id, error) => {

@@ -55,6 +55,18 @@ pub struct UserRow {
     pub guest: bool,
 }
 
+/// What became of a guest who signs up ([`Store::register_guest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuestSignUp {
+    /// The guest is now a registered user, under a new session token.
+    Registered,
+    /// The name is taken: nothing changed.
+    NameTaken,
+    /// The user is no longer a guest (registered meanwhile): nothing
+    /// changed.
+    NotAGuest,
+}
+
 /// A game's summary row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {

@@ -1,7 +1,7 @@
 //! Users and their sessions.
 
 use super::records::{CredentialsRecord, SessionRecord, UserRecord};
-use super::{Store, UserRow};
+use super::{GuestSignUp, Store, UserRow};
 use crate::ids::now_ms;
 
 impl Store {
@@ -27,6 +27,74 @@ impl Store {
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
             Err(e) => Err(e),
         }
+    }
+
+    /// Makes guest `user_id` a registered user named `name` with
+    /// `password_hash`, in place: the same user, so every game, seat, seek
+    /// and rating of the guest is the account's. The session `token` it
+    /// signed up from goes on under `new_token` (remembering `token`, for
+    /// the sockets opened with it: [`Store::renewed_session`]); `token`
+    /// itself signs nobody in any more. One transaction.
+    pub async fn register_guest(
+        &self,
+        user_id: &str,
+        name: &str,
+        password_hash: &str,
+        token: &str,
+        new_token: &str,
+        now: i64,
+    ) -> Result<GuestSignUp, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let upgraded = sqlx::query(
+            "UPDATE users SET name = $1, name_key = $2, password_hash = $3, guest = 0 WHERE id = $4 AND guest = 1",
+        )
+        .bind(name)
+        .bind(name.to_lowercase())
+        .bind(password_hash)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await;
+        match upgraded {
+            Ok(done) if done.rows_affected() == 0 => return Ok(GuestSignUp::NotAGuest),
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Ok(GuestSignUp::NameTaken)
+            }
+            Err(e) => return Err(e),
+        }
+        let renewed = sqlx::query(
+            "UPDATE sessions SET token = $1, renewed_from = $2, last_used_at = $3 WHERE token = $4 AND user_id = $5",
+        )
+        .bind(new_token)
+        .bind(token)
+        .bind(now)
+        .bind(token)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+        if renewed.rows_affected() == 0 {
+            // The session ended meanwhile: the account gets a new one.
+            sqlx::query(
+                "INSERT INTO sessions (token, user_id, created_at, last_used_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(new_token)
+            .bind(user_id)
+            .bind(now)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(GuestSignUp::Registered)
+    }
+
+    /// The token of the session renewed from `token`
+    /// ([`Store::register_guest`]), if there is one.
+    pub async fn renewed_session(&self, token: &str) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT token FROM sessions WHERE renewed_from = $1")
+            .bind(token)
+            .fetch_optional(&self.pool)
+            .await
     }
 
     /// A user and password hash by name (ignoring case).
