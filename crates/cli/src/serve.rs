@@ -100,6 +100,10 @@ pub struct LimitArgs {
     /// Seconds a request's body may take to arrive (default 10).
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..))]
     body_timeout_secs: Option<u64>,
+    /// Days an untimed game may go without a move (or any other event)
+    /// before it ends (default 30; 0: never).
+    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(0..=36500))]
+    untimed_expiry_days: Option<u64>,
 }
 
 impl LimitArgs {
@@ -149,6 +153,9 @@ impl LimitArgs {
         secs(&mut limits.socket_idle, self.socket_idle_secs);
         secs(&mut limits.header_read_timeout, self.header_timeout_secs);
         secs(&mut limits.body_read_timeout, self.body_timeout_secs);
+        if let Some(days) = self.untimed_expiry_days {
+            limits.untimed_expiry = (days > 0).then(|| Duration::from_secs(days * 86_400));
+        }
     }
 }
 

@@ -82,7 +82,13 @@ pub struct ServerLimits {
     pub header_read_timeout: Duration,
     /// A request whose body takes longer than this to arrive is refused.
     pub body_read_timeout: Duration,
+    /// An untimed game in which nothing happens for this long ends
+    /// ([`crate::game::expiry`]); `None`: never.
+    pub untimed_expiry: Option<Duration>,
 }
+
+/// The default time an untimed game may go without any event: 30 days.
+pub const DEFAULT_UNTIMED_EXPIRY: Duration = Duration::from_secs(30 * 86_400);
 
 impl Default for ServerLimits {
     fn default() -> Self {
@@ -104,6 +110,7 @@ impl Default for ServerLimits {
             socket_idle: Duration::from_secs(90),
             header_read_timeout: Duration::from_secs(5),
             body_read_timeout: Duration::from_secs(10),
+            untimed_expiry: Some(DEFAULT_UNTIMED_EXPIRY),
         }
     }
 }

@@ -5,6 +5,7 @@ use crate::bus::{EventBus, InProcessBus, PgBus};
 use crate::cluster::Cluster;
 use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
+use crate::game::expiry;
 use crate::game::registry::Registry;
 use crate::http::limits::{Guards, LobbyFeed};
 use crate::http::{router, App};
@@ -25,6 +26,8 @@ pub struct Server {
     app: Arc<App>,
     task: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
+    /// Ends abandoned untimed games (none when they never expire).
+    expiry_sweeper: Option<JoinHandle<()>>,
     /// The `PostgreSQL` bus's task (none on `SQLite`).
     bus_task: Option<JoinHandle<()>>,
     /// The heartbeat among processes sharing the database (none on
@@ -36,7 +39,8 @@ impl Server {
     /// Opens the store, starts the event bus (over `PostgreSQL` `NOTIFY` when
     /// the store is `PostgreSQL`, so that every server process sharing it sees
     /// every event; in-process on `SQLite`), resumes every live game, starts
-    /// deleting expired sessions (now and periodically) and starts serving.
+    /// deleting expired sessions and ending abandoned untimed games (now and
+    /// periodically) and starts serving.
     pub async fn start(config: ServerConfig) -> anyhow::Result<Server> {
         let sessions = SessionLifetime::new(config.session_lifetime).map_err(anyhow::Error::msg)?;
         let store = Store::open(&config.data_dir, config.database_url.as_deref()).await?;
@@ -62,6 +66,7 @@ impl Server {
             bus: bus.clone(),
             ai: AiPool::new(config.ai_workers),
             cluster: cluster.clone(),
+            untimed_expiry: config.limits.untimed_expiry,
         };
         // Limits against abuse (issue 12), the board cap process-wide.
         let limits = &config.limits;
@@ -92,6 +97,15 @@ impl Server {
             }
         }
         tracing::info!("resumed {resumed} of {} live games", live.len());
+        // Untimed games nobody plays any more end (crate::game::expiry).
+        let expiry_sweeper = config.limits.untimed_expiry.map(|after| {
+            let weak = Arc::downgrade(&app);
+            expiry::spawn_sweeper(store.clone(), cluster.clone(), after, move |id| {
+                if let Some(app) = weak.upgrade() {
+                    app.registry.ensure(id);
+                }
+            })
+        });
         // A game this process owns is run here as soon as it is heard of
         // (a new game, or one whose owner died).
         let cluster_task = pg_bus.map(|pg_bus| {
@@ -129,6 +143,7 @@ impl Server {
             app,
             task,
             sweeper,
+            expiry_sweeper,
             bus_task,
             cluster_task,
         })
@@ -148,6 +163,9 @@ impl Server {
     pub async fn wait(self) -> anyhow::Result<()> {
         let served = self.task.await;
         self.sweeper.abort();
+        if let Some(expiry_sweeper) = self.expiry_sweeper {
+            expiry_sweeper.abort();
+        }
         if let Some(bus_task) = self.bus_task {
             bus_task.abort();
         }
@@ -161,6 +179,9 @@ impl Server {
     pub fn stop(self) {
         self.task.abort();
         self.sweeper.abort();
+        if let Some(expiry_sweeper) = self.expiry_sweeper {
+            expiry_sweeper.abort();
+        }
         if let Some(bus_task) = self.bus_task {
             bus_task.abort();
         }

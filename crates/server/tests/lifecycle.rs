@@ -1,6 +1,7 @@
 //! How games and guests begin and end (issue 14): a guest who signs up
 //! keeps their games and seats; a resignation before both sides have moved
-//! aborts the game, unrated; guests' seats carry no rating.
+//! aborts the game, unrated; guests' seats carry no rating; untimed games
+//! nobody plays any more end.
 
 mod common;
 
@@ -8,7 +9,9 @@ use common::{
     challenge, first_move, untimed, Backend, EventBody, GamesView, MeView, ProfileView, TestServer,
 };
 use gamut_core::{EndReason, Player};
+use gamut_server::game::status::GameStatus;
 use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 /// Signs a new client up as `name`.
 async fn registered(server: &TestServer, name: &str) -> common::Client {
@@ -199,3 +202,99 @@ test_on_every_backend!(
     a_guest_who_signs_in_leaves_their_games_to_the_guest,
     guest_signs_in
 );
+
+/// Waits (up to 20 s) until game `id` is over; its final state.
+async fn finished(client: &mut common::Client, id: &str) -> common::GameView {
+    let start = Instant::now();
+    loop {
+        let state = client.view(id).await;
+        if state.status == GameStatus::Finished {
+            return state;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{id} still {:?}",
+            state.status
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn untimed_expiry(backend: Backend) {
+    let expiry = Duration::from_secs(2);
+    let server = TestServer::start_with(backend, |c| c.limits.untimed_expiry = Some(expiry)).await;
+    // Left before the second ply: aborted.
+    let mut early = server.guest().await;
+    let never_moved = early
+        .create(against_the_computer())
+        .await
+        .game
+        .id
+        .to_string();
+    // Left after a move each: the absent side, to move, loses on time.
+    let mut late = server.guest().await;
+    let left = late
+        .create(against_the_computer())
+        .await
+        .game
+        .id
+        .to_string();
+    let mut ws = late.ws(&left, None).await;
+    let state = ws.first_state().await;
+    ws.play(first_move(&state)).await;
+    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    // A timed game never expires.
+    let timed = early
+        .create(
+            json!({"game": "loa", "options": {"size": "6"}, "side": "first",
+            "clock": {"type": "realtime", "initial_ms": 600_000, "increment_ms": 0},
+            "opponent": {"type": "computer", "level": "random"}}),
+        )
+        .await
+        .game
+        .id
+        .to_string();
+    // A game that goes on, a move at a time, outlives the expiry.
+    let mut player = server.guest().await;
+    let going_on = player
+        .create(against_the_computer())
+        .await
+        .game
+        .id
+        .to_string();
+    let mut ws = player.ws(&going_on, None).await;
+    let mut state = ws.first_state().await;
+    let start = Instant::now();
+    while start.elapsed() < expiry * 3 / 2 {
+        tokio::time::sleep(expiry / 4).await;
+        ws.play(first_move(&state)).await;
+        ws.event(|e| e.body.side() == Some(Player::Second)).await;
+        state = player.view(&going_on).await;
+        if state.status != GameStatus::Live {
+            break;
+        }
+    }
+    assert_eq!(state.status, GameStatus::Live, "a game being played");
+
+    let aborted = finished(&mut early, &never_moved)
+        .await
+        .result
+        .expect("over");
+    assert_eq!((aborted.winner, aborted.reason), (None, EndReason::Aborted));
+    let lost = finished(&mut late, &left).await.result.expect("over");
+    assert_eq!(
+        (lost.winner, lost.reason),
+        (Some(Player::Second), EndReason::Timeout)
+    );
+    assert_eq!(lost.text, "0-1");
+    assert_eq!(early.view(&timed).await.status, GameStatus::Live);
+    // The ended games have left the live ones.
+    let live: GamesView = early.get_as("/api/games?status=live&limit=100").await;
+    assert!(
+        !lists(&live, &never_moved) && !lists(&live, &left),
+        "{live:?}"
+    );
+    assert!(lists(&live, &timed));
+}
+
+test_on_every_backend!(untimed_games_nobody_plays_any_more_end, untimed_expiry);

@@ -3,7 +3,8 @@
 //! second ply; it ends without a winner and is never rated
 //! ([`crate::game::finisher::rated_users`] asks [`is_abort`]). A
 //! resignation that early aborts the game too
-//! ([`crate::game::finisher::resign`]).
+//! ([`crate::game::finisher::resign`]), and so does abandoning an untimed
+//! game that early ([`crate::game::expiry`]).
 
 use crate::error::ApiError;
 use crate::game::state::GameState;

@@ -96,6 +96,9 @@ pub struct ActorContext {
     pub ai: AiPool,
     /// Which games' computer moves this process makes.
     pub cluster: Arc<Cluster>,
+    /// How long an untimed game may go without any event
+    /// (`crate::game::expiry`; `None`: for ever).
+    pub untimed_expiry: Option<Duration>,
 }
 
 /// Runs game `id` until it ends (or every sender is dropped).
@@ -340,7 +343,7 @@ impl Actor {
     async fn settle(&mut self) {
         let now = now_ms();
         self.give_back_wait(now);
-        if let Some(outcome) = finisher::due(&self.state, now) {
+        if let Some(outcome) = finisher::due(&self.state, now, self.ctx.untimed_expiry) {
             if let Err(e) = self.end(outcome).await {
                 tracing::error!("game {}: end: {}", self.state.meta.id, e.message);
             }

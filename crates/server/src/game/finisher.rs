@@ -5,26 +5,32 @@
 //! the new ratings, the `end` event, and the engine record's side of an
 //! ending its rules did not make ([`record_end`], for replays).
 
-use crate::game::aborter;
 use crate::game::event::{RatingChange, ResultView, StoredEvent};
 use crate::game::meta::{GameMeta, Seat};
 use crate::game::state::GameState;
+use crate::game::{aborter, expiry};
 use crate::ids::UserId;
 use crate::rating;
 use crate::store::RatingRow;
 use gamut_core::{EndReason, Outcome, Player};
 use gamut_games::Match;
+use std::time::Duration;
 
 /// How a live game ends at `now` without anyone acting, if it does: a side
-/// whose time is out loses, else the rules may have ended it.
-pub fn due(state: &GameState, now: i64) -> Option<Outcome> {
+/// whose time is out loses, else the rules may have ended it, else an
+/// untimed game may have been abandoned (nothing happened in it for
+/// `untimed_expiry`: [`expiry::abandoned`]).
+pub fn due(state: &GameState, now: i64, untimed_expiry: Option<Duration>) -> Option<Outcome> {
     if !state.live() {
         return None;
     }
     if let Some(side) = state.clocks.and_then(|c| c.flagged(now)) {
         return Some(Outcome::win(side.other(), EndReason::Timeout));
     }
-    state.game.outcome()
+    state
+        .game
+        .outcome()
+        .or_else(|| untimed_expiry.and_then(|after| expiry::abandoned(state, now, after)))
 }
 
 /// `side` resigns `state`: a loss, or while the game can still be
@@ -138,15 +144,23 @@ mod tests {
             clock,
             testing::two_people(GameKind::Loa, &[]).meta.seats,
         );
-        assert_eq!(due(&state, 999), None);
+        assert_eq!(due(&state, 999, None), None);
         assert_eq!(
-            due(&state, 1_000),
+            due(&state, 1_000, None),
             Some(Outcome::win(Second, EndReason::Timeout))
         );
         let mut ended = state.clone();
         let event = end_event(&state, resigned(First), 500, None);
         testing::apply(&mut ended, &event);
-        assert_eq!(due(&ended, 5_000), None, "over already");
+        assert_eq!(due(&ended, 5_000, None), None, "over already");
+        let untimed = testing::two_people(GameKind::Loa, &[]);
+        let day = Duration::from_secs(86_400);
+        assert_eq!(due(&untimed, 86_400_000, None), None, "no expiry");
+        assert_eq!(
+            due(&untimed, 86_400_000, Some(day)),
+            Some(Outcome::draw(EndReason::Aborted)),
+            "abandoned"
+        );
         let StoredEvent::End { result, clocks, .. } = event else {
             panic!("an end event");
         };

@@ -3,14 +3,16 @@
 //! what clients see of it ([`view`]); the game's rules as small pure
 //! modules — moves and hidden placements ([`mover`], with the hidden phase
 //! of Chess Football in [`hidden`]), draw offers ([`drawer`]), takebacks
-//! ([`takebacker`]), aborting ([`aborter`]) and ending a game with its
-//! ratings ([`finisher`]); the task that owns each live game and calls them
-//! ([`actor`]) and the table of running tasks ([`registry`]).
+//! ([`takebacker`]), aborting ([`aborter`]), ending a game with its
+//! ratings ([`finisher`]) and abandoned untimed games ([`expiry`]); the
+//! task that owns each live game and calls them ([`actor`]) and the table
+//! of running tasks ([`registry`]).
 
 pub mod aborter;
 pub mod actor;
 pub mod drawer;
 pub mod event;
+pub mod expiry;
 pub mod finisher;
 pub mod hidden;
 pub mod meta;

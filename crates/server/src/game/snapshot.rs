@@ -25,6 +25,11 @@ use serde::{Deserialize, Serialize};
 struct Snapshot {
     /// The version it is the state of.
     version: i64,
+    /// When that version's event happened (snapshots stored before this
+    /// was kept have none: such a game replays its events until its next
+    /// event stores a new snapshot).
+    #[serde(default)]
+    at: Option<i64>,
     /// The seats.
     seats: [Option<Seat>; 2],
     /// The record's moves (after any takebacks).
@@ -62,6 +67,7 @@ struct Hidden {
 pub fn encode(state: &GameState) -> String {
     let snapshot = Snapshot {
         version: state.version,
+        at: Some(state.last_at),
         seats: state.meta.seats.clone(),
         moves: state.game.moves(),
         clocks: state.clocks,
@@ -84,6 +90,9 @@ pub fn restore(meta: GameMeta, text: &str) -> Result<GameState, String> {
     let id = meta.id.clone();
     let snapshot: Snapshot =
         serde_json::from_str(text).map_err(|e| format!("game {id} snapshot: {e}"))?;
+    let at = snapshot
+        .at
+        .ok_or_else(|| format!("game {id} snapshot: no time of its last event"))?;
     let mut state = GameState::new(meta)?;
     state.meta.seats = snapshot.seats;
     for mv in &snapshot.moves {
@@ -99,6 +108,7 @@ pub fn restore(meta: GameMeta, text: &str) -> Result<GameState, String> {
         finisher::record_end(state.game.as_mut(), result);
     }
     state.version = snapshot.version;
+    state.last_at = at;
     state.clocks = snapshot.clocks;
     state.started = snapshot.started;
     state.draw_offer = snapshot.draw_offer;
@@ -120,8 +130,9 @@ pub enum Loaded {
     /// No snapshot is stored (a game stored before snapshots, or one
     /// without a change since it started): replay, then store one.
     Missing,
-    /// The snapshot cannot serve: events older than it are wanted, or it
-    /// does not read (logged): replay.
+    /// The snapshot cannot serve: events older than it are wanted, it
+    /// lacks its event's time (stored before it was kept), or it does not
+    /// read (logged): replay.
     Unusable,
 }
 
@@ -132,6 +143,10 @@ pub async fn load(store: &Store, row: &GameRow, since: i64) -> anyhow::Result<Lo
         return Ok(Loaded::Missing);
     };
     if since < version {
+        return Ok(Loaded::Unusable);
+    }
+    if !has_time(&text) {
+        // Stored before snapshots kept their event's time.
         return Ok(Loaded::Unusable);
     }
     let mut state = match GameMeta::from_row(row).and_then(|meta| restore(meta, &text)) {
@@ -190,6 +205,15 @@ pub async fn save(store: &Store, state: &GameState) {
     }
 }
 
+/// True if a snapshot text holds the time of its last event.
+fn has_time(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Time {
+        at: Option<i64>,
+    }
+    serde_json::from_str::<Time>(text).is_ok_and(|t| t.at.is_some())
+}
+
 /// The version a snapshot text is of, if it reads.
 pub fn version(text: &str) -> Option<i64> {
     #[derive(Deserialize)]
@@ -213,6 +237,7 @@ mod tests {
     /// The parts of two states that must agree.
     fn assert_same(restored: &GameState, replayed: &GameState) {
         assert_eq!(restored.version, replayed.version);
+        assert_eq!(restored.last_at, replayed.last_at);
         assert_eq!(restored.positions, replayed.positions);
         assert_eq!(restored.movers, replayed.movers);
         assert_eq!(restored.clocks, replayed.clocks);
@@ -338,6 +363,17 @@ mod tests {
             80,
             3,
         );
+    }
+
+    #[test]
+    fn a_snapshot_without_its_events_time_is_not_restored() {
+        let state = testing::two_people(GameKind::Loa, &[]);
+        let text = encode(&state);
+        assert!(has_time(&text));
+        let old = text.replace(&format!("\"at\":{},", state.last_at), "");
+        assert_ne!(old, text);
+        assert!(!has_time(&old));
+        assert!(restore(state.meta.clone(), &old).is_err());
     }
 
     #[test]

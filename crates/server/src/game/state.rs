@@ -22,6 +22,8 @@ pub struct GameState {
     pub game: Box<dyn Match>,
     /// Latest event version (0: none yet).
     pub version: i64,
+    /// When the latest event happened (the game's creation before any).
+    pub last_at: i64,
     /// Position text after each ply.
     pub positions: Vec<String>,
     /// The side that played each ply.
@@ -49,6 +51,7 @@ impl Clone for GameState {
             meta: self.meta.clone(),
             game: self.game.clone_match(),
             version: self.version,
+            last_at: self.last_at,
             positions: self.positions.clone(),
             movers: self.movers.clone(),
             clocks: self.clocks,
@@ -70,6 +73,7 @@ impl GameState {
             .new_match(&meta.options, meta.start.as_deref())
             .map_err(|e| format!("game {}: {e}", meta.id))?;
         Ok(GameState {
+            last_at: meta.created_at,
             meta,
             game,
             version: 0,
@@ -249,6 +253,7 @@ impl GameState {
             }
         }
         self.version = version;
+        self.last_at = at;
         self.refresh_hidden(at);
         Ok(())
     }

@@ -231,6 +231,19 @@ impl Store {
             .fetch_all(&self.pool)
             .await
     }
+
+    /// Ids of the live untimed games whose last event happened before
+    /// `cutoff` (`crate::game::expiry`).
+    pub async fn quiet_untimed_games(&self, cutoff: i64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT g.id FROM games g WHERE g.status = 'live' AND g.speed = 'correspondence' \
+             AND (SELECT e.at FROM game_events e WHERE e.game_id = g.id \
+                  ORDER BY e.version DESC LIMIT 1) < $1",
+        )
+        .bind(cutoff)
+        .fetch_all(&self.pool)
+        .await
+    }
 }
 
 /// The query of [`Store::list_games`] for the database `DB`.
