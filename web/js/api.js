@@ -39,7 +39,7 @@ export const api = {
   importRecord: (record) => request('POST', '/api/import', { record }),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
   userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),
-  leaderboard: (game) => request('GET', `/api/leaderboard/${game}`),
+  leaderboard: (game, query = {}) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}?${new URLSearchParams(query)}`),
 };
 
 /** A request that got no answer because the socket is (or went) down: `lost` is set. */

@@ -1,5 +1,6 @@
-// The page shell: header, language switch, sound toggle, account menu and
-// a router over the URL path (the server serves index.html for each page).
+// The page shell: header, language switch, sound toggle, display menu
+// (theme, board colours), account menu and a router over the URL path (the
+// server serves index.html for each page).
 
 import { h, replace } from './dom.js';
 import { t, LANGUAGES, preferredLanguage, setLanguage, language } from './i18n.js';
@@ -7,6 +8,8 @@ import { soundOn, setSound } from './sound.js';
 import { currentUser, loadUser, onUserChange } from './session.js';
 import { api } from './api.js';
 import { icon } from './icons.js';
+import { initDisplay } from './theme.js';
+import { displayMenu } from './display-menu.js';
 import { loadGames } from './games/index.js';
 import * as lobby from './pages/lobby.js';
 import * as gamePage from './pages/game.js';
@@ -14,6 +17,7 @@ import * as replay from './pages/replay.js';
 import * as rules from './pages/rules.js';
 import * as profile from './pages/profile.js';
 import * as account from './pages/account.js';
+import * as leaderboard from './pages/leaderboard.js';
 
 const ROUTES = [
   [/^\/$/, lobby],
@@ -22,6 +26,7 @@ const ROUTES = [
   [/^\/rules(?:\/([a-z]+))?$/, rules],
   [/^\/profile(?:\/([^/]+))?$/, profile],
   [/^\/(signin|signup)$/, account],
+  [/^\/leaderboard(?:\/([a-z]+))?(?:\/([a-z]+))?$/, leaderboard],
 ];
 
 let cleanup = null;
@@ -75,8 +80,8 @@ function renderHeader() {
     : h('div.account', null, link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small'));
   replace(header,
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
-    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
-    h('div.tools', null, langSelect, sound, account),
+    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/leaderboard', t('nav.leaderboard')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+    h('div.tools', null, langSelect, sound, displayMenu(), account),
   );
 }
 
@@ -85,6 +90,9 @@ async function signOut() {
   await loadUser();
   navigate('/');
 }
+
+// The theme and board colours before anything is drawn.
+initDisplay();
 
 async function boot() {
   await setLanguage(preferredLanguage());
