@@ -49,6 +49,9 @@ function lostError(message) {
   return err;
 }
 
+/** The close code of a game's socket when the server knows no such game (docs/api.md). */
+export const NO_SUCH_GAME = 4404;
+
 function wsUrl(path) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}${path}`;
@@ -58,7 +61,8 @@ function wsUrl(path) {
  * A WebSocket that reconnects by itself (with `?since=` from `since()`:
  * after 0.5 s, then twice as long each time up to 8 s, and at once when
  * the browser says it is back online), and pings to keep the connection
- * alive.
+ * alive. A socket the server closes with `NO_SUCH_GAME` is not reopened:
+ * `onStatus('unknown')` says so.
  */
 export class LiveSocket {
   constructor(path, { onMessage, onStatus, since } = {}) {
@@ -102,11 +106,16 @@ export class LiveSocket {
       }
       this.onMessage?.(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       clearInterval(this.ping);
       for (const { reject } of this.pending.values()) reject(lostError('connection lost'));
       this.pending.clear();
       if (this.closed) return;
+      if (e.code === NO_SUCH_GAME) {
+        this.close();
+        this.onStatus('unknown');
+        return;
+      }
       this.onStatus('closed');
       this.retry = setTimeout(() => !this.closed && this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);

@@ -1,7 +1,8 @@
 //! How games and guests begin and end (issue 14): a guest who signs up
 //! keeps their games and seats; a resignation before both sides have moved
 //! aborts the game, unrated; guests' seats carry no rating; untimed games
-//! nobody plays any more end.
+//! nobody plays any more end; the socket of an unknown game is closed with
+//! 4404.
 
 mod common;
 
@@ -10,6 +11,7 @@ use common::{
 };
 use gamut_core::{EndReason, Player};
 use gamut_server::game::status::GameStatus;
+use gamut_server::http::ws::NO_SUCH_GAME_CODE;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -298,3 +300,39 @@ async fn untimed_expiry(backend: Backend) {
 }
 
 test_on_every_backend!(untimed_games_nobody_plays_any_more_end, untimed_expiry);
+
+async fn unknown_game_socket(backend: Backend) {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = TestServer::start(backend).await;
+    let ws_base = server.base.replacen("http://", "ws://", 1);
+    for id in ["nosuchgame000000", "..%2Fetc", "x"] {
+        let request = format!("{ws_base}/api/games/{id}/ws")
+            .into_client_request()
+            .expect("ws request");
+        // Upgraded (not refused with 404), then told and closed.
+        let (mut ws, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .unwrap_or_else(|e| panic!("{id}: the upgrade was refused: {e}"));
+        let mut messages = Vec::new();
+        let frame = loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), ws.next()).await;
+            match next.expect("closed within 10 s") {
+                Some(Ok(Message::Text(text))) => messages.push(text.to_string()),
+                Some(Ok(Message::Close(frame))) => break frame.expect("a close frame"),
+                Some(Ok(_)) => {}
+                other => panic!("{id}: {other:?}"),
+            }
+        };
+        assert_eq!(u16::from(frame.code), NO_SUCH_GAME_CODE, "{id}");
+        assert_eq!(frame.reason.as_str(), "no such game");
+        let error: Value = serde_json::from_str(&messages[0]).expect("JSON");
+        assert_eq!(error, json!({"type": "error", "error": "no such game"}));
+    }
+}
+
+test_on_every_backend!(
+    the_socket_of_an_unknown_game_is_closed_with_4404,
+    unknown_game_socket
+);

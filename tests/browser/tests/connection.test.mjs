@@ -14,8 +14,12 @@ after(async () => { await browser?.close(); });
 
 test('an unknown game id says the game does not exist', async () => {
   const { page } = await newPlayer(browser);
+  const asked = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/games/doesnotexist12') asked.push(r.url()); });
   await page.goto(`${BASE}/game/doesnotexist12`);
   await page.waitForSelector('#game-not-found', { timeout: 5000 });
+  // The socket's close code (4404) says so: no request to ask again.
+  assert.deepEqual(asked, []);
   assert.match(await page.textContent('#game-not-found h1'), /does not exist/);
   assert.match(await page.textContent('#game-not-found'), /doesnotexist12/);
   assert.equal(await page.$('.loading'), null, 'no "Loading…" left');
@@ -28,7 +32,9 @@ test('an unknown game id says the game does not exist', async () => {
 /**
  * A page whose WebSockets can be cut: `window.__outage(true)` closes them
  * and sends new ones to an address that refuses them (same origin, so the
- * Content-Security-Policy allows it), `__outage(false)` ends the outage.
+ * Content-Security-Policy allows it; not a game's socket, which the server
+ * would accept and close with 4404, "no such game"), `__outage(false)`
+ * ends the outage.
  */
 async function outagePlayer(options) {
   const player = await newPlayer(browser, options);
@@ -38,7 +44,7 @@ async function outagePlayer(options) {
     let down = false;
     window.WebSocket = class extends Real {
       constructor(url, protocols) {
-        super(down ? `${location.origin.replace(/^http/, 'ws')}/api/games/outage/ws` : url, protocols);
+        super(down ? `${location.origin.replace(/^http/, 'ws')}/api/outage/ws` : url, protocols);
         open.add(this);
         this.addEventListener('close', () => open.delete(this));
       }

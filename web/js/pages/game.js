@@ -137,16 +137,32 @@ class GamePage {
   }
 
   setConnection(status) {
+    if (status === 'unknown') {
+      // The server says there is no such game (close code 4404).
+      this.showNotFound();
+      return;
+    }
     const offline = status !== 'open';
     if (offline && !this.conn.offline) this.conn.since = Date.now();
     this.conn = { offline, since: offline ? this.conn.since : null };
     this.main.querySelector('.conn')?.classList.toggle('offline', offline);
     if (!this.state) {
-      // No state yet: the game may not exist (the socket is refused).
+      // No state yet and the socket closed without saying the game is
+      // unknown: an outage, or a server that refuses the socket instead.
       if (offline) this.checkExists();
       return;
     }
     this.refresh({});
+  }
+
+  /** The page for a game the server does not know. */
+  showNotFound() {
+    if (!this.main.isConnected) return;
+    this.socket.close();
+    replace(this.main, h('section.card.empty.not-found#game-not-found', null,
+      h('h1', null, t('game.not_found')),
+      h('p.muted', null, t('game.not_found_help', { id: this.id })),
+      h('a.btn.primary', { href: '/' }, t('game.to_lobby'))));
   }
 
   /** Before the first state, after the socket closed: is there such a game? */
@@ -158,11 +174,7 @@ class GamePage {
     } catch (err) {
       if (this.state || !this.main.isConnected) return;
       if (err.status === 404) {
-        this.socket.close();
-        replace(this.main, h('section.card.empty.not-found#game-not-found', null,
-          h('h1', null, t('game.not_found')),
-          h('p.muted', null, t('game.not_found_help', { id: this.id })),
-          h('a.btn.primary', { href: '/' }, t('game.to_lobby'))));
+        this.showNotFound();
         return;
       }
       replace(this.main, h('div.card.loading.offline#game-unreachable', null, t('game.unreachable')));

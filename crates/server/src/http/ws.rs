@@ -46,11 +46,21 @@ pub async fn game_ws(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let q = query(q)?;
-    let id = GameId::parse(&id).map_err(|_| ApiError::not_found("no such game"))?;
-    if app.store.game(id.as_str()).await?.is_none() {
-        return Err(ApiError::not_found("no such game"));
-    }
     let guard = open_socket(&app.guards.game_sockets, addr)?;
+    let known = match GameId::parse(&id) {
+        Ok(id) if app.store.game(id.as_str()).await?.is_some() => Some(id),
+        _ => None,
+    };
+    let Some(id) = known else {
+        // Upgraded, then closed with a code of its own: the client tells
+        // an unknown game from an outage without asking again.
+        return Ok(ws
+            .on_upgrade(move |mut socket| async move {
+                let _guard = guard;
+                close_code(&mut socket, None, NO_SUCH_GAME, NO_SUCH_GAME_CODE).await;
+            })
+            .into_response());
+    };
     let user = current_user(&app, &headers).await?;
     let session = user.and_then(|u| Some((u.id, session_token(&headers)?)));
     Ok(ws
@@ -91,9 +101,14 @@ struct Watch {
 
 /// Sends `error` and closes the socket (policy violation).
 async fn close_with(socket: &mut WebSocket, id: Option<i64>, error: &str) {
+    close_code(socket, id, error, 1008).await;
+}
+
+/// Sends `error` and closes the socket with `code`.
+async fn close_code(socket: &mut WebSocket, id: Option<i64>, error: &str, code: u16) {
     send(socket, &ServerMessage::error(id, error)).await;
     let frame = CloseFrame {
-        code: 1008,
+        code,
         reason: error.to_owned().into(),
     };
     let _ = socket.send(Message::Close(Some(frame))).await;
@@ -133,6 +148,11 @@ pub const FLOOD_ERROR: &str = "too many messages; closing the connection";
 pub const IDLE_ERROR: &str = "no message for too long; closing the connection";
 /// The error a socket whose session ended gets when it acts.
 pub const SESSION_ENDED: &str = "your session has ended; sign in again";
+/// The error a socket for an unknown game gets before it is closed.
+pub const NO_SUCH_GAME: &str = "no such game";
+/// The close code of a socket for an unknown game (4000-4999 are the
+/// application's: 4404 like HTTP's 404).
+pub const NO_SUCH_GAME_CODE: u16 = 4404;
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
     let text = match serde_json::to_string(message) {
@@ -165,7 +185,7 @@ async fn catch_up(
     let (state, events) = match loaded {
         Ok(Some(x)) => x,
         Ok(None) => {
-            send(socket, &ServerMessage::error(None, "no such game")).await;
+            close_code(socket, None, NO_SUCH_GAME, NO_SUCH_GAME_CODE).await;
             return None;
         }
         Err(e) => {
