@@ -2,6 +2,7 @@
 //! after game between its two players, and one task per WebSocket (two
 //! players and maybe a spectator) playing random legal moves.
 
+use crate::client::{http_error, request_error, session_cookie};
 use crate::stats::{error_kind, Latency, Stats};
 use crate::sys::{guest_source, ServerAddr};
 use futures_util::{SinkExt, StreamExt};
@@ -20,14 +21,14 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 /// How long a socket may take to connect.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a move may wait for its ack before it counts as an error.
 const ACK_TIMEOUT: Duration = Duration::from_secs(10);
 /// After the run (or when a game is abandoned): how long outstanding acks
 /// and the closing resignation are waited for.
 pub const GRACE: Duration = Duration::from_secs(10);
 /// Pause after a failed step before trying again.
-const RETRY_PAUSE: Duration = Duration::from_secs(1);
+pub const RETRY_PAUSE: Duration = Duration::from_secs(1);
 
 /// Where the two players of a game are connected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -172,7 +173,7 @@ impl Ctx {
     }
 
     /// Sleeps for `d`, or until the deadline if sooner.
-    async fn pause(&self, d: Duration) {
+    pub async fn pause(&self, d: Duration) {
         let until = (Instant::now() + d).min(self.deadline);
         sleep_until(until.into()).await;
     }
@@ -208,42 +209,6 @@ impl Ctx {
             Err(e) => Err(request_error(what, &e)),
         }
     }
-}
-
-/// The `gamut_session=…` pair a response sets.
-fn session_cookie(resp: &reqwest::Response) -> Option<String> {
-    resp.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|s| s.split(';').next())
-        .find(|pair| pair.starts_with("gamut_session=") && !pair.ends_with('='))
-        .map(str::to_owned)
-}
-
-/// An error kind for a refused request: `what: HTTP 409 <message>`.
-async fn http_error(what: &str, resp: reqwest::Response) -> String {
-    let status = resp.status().as_u16();
-    let body = resp.text().await.unwrap_or_default();
-    let message = serde_json::from_str::<Value>(&body)
-        .ok()
-        .and_then(|v| v["error"].as_str().map(str::to_owned))
-        .unwrap_or(body);
-    error_kind(&format!("{what}: HTTP {status}"), &message)
-}
-
-/// An error kind for a request that failed: `what: timeout` etc.
-fn request_error(what: &str, e: &reqwest::Error) -> String {
-    let how = if e.is_timeout() {
-        "timeout"
-    } else if e.is_connect() {
-        "cannot connect"
-    } else if e.is_decode() {
-        "bad answer"
-    } else {
-        "request failed"
-    };
-    format!("{what}: {how}")
 }
 
 /// One game as the load generator saw it.

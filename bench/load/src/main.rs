@@ -4,14 +4,19 @@
 //! ack and delivery latencies, errors and the servers' CPU and memory.
 //! See `bench/load/README.md`.
 
+mod client;
+mod computer;
 mod game;
+mod lobby;
 mod stats;
 mod sys;
 
 use anyhow::{bail, Context};
 use clap::Parser;
+use computer::{ComputerStats, Plan, Who};
 use futures_util::StreamExt;
 use game::{Ctx, GameShared, Pairing, GRACE};
+use lobby::{ChurnStats, LobbySockets};
 use serde_json::{json, Value};
 use stats::Summary;
 use std::sync::atomic::Ordering;
@@ -22,6 +27,12 @@ use std::time::{Duration, Instant};
 const MAX_GAMES: usize = 20_000;
 /// The longest run.
 const MAX_DURATION_S: u64 = 3_600;
+/// The most lobby sockets one run may open.
+const MAX_LOBBY_SOCKETS: usize = 20_000;
+/// The most seek-churning guests.
+const MAX_CHURN_GUESTS: usize = 100;
+/// The most games the computer hog may try to keep going.
+const MAX_HOG_GAMES: usize = 200;
 
 /// Load generator for `gamut serve` (loopback only).
 #[derive(Parser, Debug)]
@@ -78,6 +89,44 @@ struct Args {
     /// Seed of the players' random moves (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// Lobby sockets to open besides the games (`/api/lobby/ws`, no
+    /// cookie), opened before the games start and kept open to the end;
+    /// the run reports the lobby messages they receive per second.
+    #[arg(long, default_value_t = 0)]
+    lobby_sockets: usize,
+    /// Lobby sockets per loopback source address (127.2.x.y; the server's
+    /// default cap is 8 per address).
+    #[arg(long, default_value_t = 8)]
+    lobby_sockets_per_address: usize,
+    /// Seek churn: this many guests (`--seek-churn` alone: 1), each from
+    /// its own address (127.3.x.y), open and cancel seeks in a loop as fast
+    /// as the server answers, 5 in flight each (the server's default cap
+    /// of open seeks per user).
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0, value_name = "GUESTS")]
+    seek_churn: usize,
+    /// A probe guest (from 127.5.0.1) plays one game after another against
+    /// the computer at `--probe-level`; the run reports the computer's
+    /// reply delay (the probe's move's ack to the computer's move event).
+    #[arg(long)]
+    computer_probe: bool,
+    /// The probe's computer level.
+    #[arg(long, default_value = "easy")]
+    probe_level: String,
+    /// The probe's think time before each move.
+    #[arg(long, default_value_t = 200)]
+    probe_think_ms: u64,
+    /// A hog guest (from 127.4.0.1) tries to keep this many games against
+    /// the computer at `--hog-level` going, moving as soon as it may; the
+    /// server's refusals (its caps per user and address) are counted.
+    #[arg(long, default_value_t = 0, value_name = "GAMES")]
+    computer_hog: usize,
+    /// The hog's computer level.
+    #[arg(long, default_value = "max")]
+    hog_level: String,
+    /// The hog sends its game creations all at once (as a script would)
+    /// instead of each after the previous one's answer.
+    #[arg(long)]
+    hog_burst: bool,
 }
 
 fn parse_clock(text: &str) -> anyhow::Result<Value> {
@@ -176,8 +225,26 @@ async fn main() {
 
 async fn run() -> anyhow::Result<i32> {
     let args = Args::parse();
-    if args.games == 0 || args.games > MAX_GAMES {
-        bail!("--games: 1 to {MAX_GAMES}");
+    let side_scenario = args.lobby_sockets > 0
+        || args.seek_churn > 0
+        || args.computer_probe
+        || args.computer_hog > 0;
+    if args.games > MAX_GAMES || (args.games == 0 && !side_scenario) {
+        bail!("--games: 1 to {MAX_GAMES} (0 only with a lobby or computer scenario)");
+    }
+    if args.lobby_sockets > MAX_LOBBY_SOCKETS || args.lobby_sockets_per_address == 0 {
+        bail!(
+            "--lobby-sockets: at most {MAX_LOBBY_SOCKETS}; --lobby-sockets-per-address: at least 1"
+        );
+    }
+    if args.seek_churn > MAX_CHURN_GUESTS {
+        bail!("--seek-churn: at most {MAX_CHURN_GUESTS} guests");
+    }
+    if args.computer_hog > MAX_HOG_GAMES {
+        bail!("--computer-hog: at most {MAX_HOG_GAMES} games");
+    }
+    if args.probe_think_ms > 600_000 {
+        bail!("--probe-think-ms: at most 600000");
     }
     if args.duration == 0 || args.duration > MAX_DURATION_S {
         bail!("--duration: 1 to {MAX_DURATION_S} s");
@@ -201,14 +268,15 @@ async fn run() -> anyhow::Result<i32> {
     } else {
         0
     };
-    let want = (2 * args.games + spectators) as u64 * 2 + 512;
+    let want =
+        (2 * args.games + spectators + args.lobby_sockets + args.computer_hog) as u64 * 2 + 512;
     if let Some(note) = sys::raise_nofile(want) {
         eprintln!("note: {note}");
     }
     println!(
         "open-file limit {} (this process; the server needs about {} for this run)",
         sys::nofile_limit(),
-        2 * args.games + spectators + 64
+        2 * args.games + spectators + args.lobby_sockets + args.computer_hog + 64
     );
     if servers.iter().any(|s| !s.v4) && 2 * args.games > 60 {
         eprintln!(
@@ -222,6 +290,7 @@ async fn run() -> anyhow::Result<i32> {
         .timeout(Duration::from_secs(10))
         .build()?;
     let mut catalogue: Vec<String> = Vec::new();
+    let mut levels: Vec<String> = Vec::new();
     for s in &servers {
         let health = probe
             .get(format!("{}/api/health", s.base))
@@ -247,6 +316,25 @@ async fn run() -> anyhow::Result<i32> {
                         .collect()
                 })
                 .unwrap_or_default();
+            levels = cat["levels"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|e| e.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+    }
+    for (flag, level) in [
+        ("--probe-level", &args.probe_level),
+        ("--hog-level", &args.hog_level),
+    ] {
+        if !levels.is_empty() && !levels.contains(level) {
+            bail!(
+                "{flag} {level}: the server's levels are {}",
+                levels.join(", ")
+            );
         }
     }
     let kinds: Vec<String> = if args.game == "mix" {
@@ -309,6 +397,27 @@ async fn run() -> anyhow::Result<i32> {
         }
     );
 
+    if args.lobby_sockets > 0 && servers.iter().any(|s| !s.v4) {
+        eprintln!(
+            "note: lobby sockets to an IPv6 server all come from ::1 (capped per address by the server)"
+        );
+    }
+    let lobby = if args.lobby_sockets > 0 {
+        let l =
+            LobbySockets::open(&servers, args.lobby_sockets, args.lobby_sockets_per_address).await;
+        println!(
+            "lobby: {} of {} sockets open from {} source address(es) in {:.1} s ({} failed)",
+            l.stats.opened.load(Ordering::Relaxed),
+            l.asked,
+            l.addresses,
+            l.opened_in.as_secs_f64(),
+            l.stats.failed.load(Ordering::Relaxed),
+        );
+        Some(l)
+    } else {
+        None
+    };
+
     let ctx = Arc::new(Ctx::new(
         servers.clone(),
         args.games,
@@ -327,21 +436,77 @@ async fn run() -> anyhow::Result<i32> {
     let machine_start = sys::MachineSample::now();
     let rss_start: u64 = pids.iter().filter_map(|&p| sys::rss_bytes(p)).sum();
 
+    let lobby_counts = |l: &Option<LobbySockets>| {
+        l.as_ref().map_or((0, 0), |l| {
+            (
+                l.stats.messages.load(Ordering::Relaxed),
+                l.stats.bytes.load(Ordering::Relaxed),
+            )
+        })
+    };
+    let lobby_at_start = lobby_counts(&lobby);
+
     let mut slots = tokio::task::JoinSet::new();
     for slot in 0..args.games {
         slots.spawn(game::run_slot(ctx.clone(), slot));
+    }
+    let churn = Arc::new(ChurnStats::default());
+    for guest in 0..args.seek_churn {
+        slots.spawn(lobby::run_churn(ctx.clone(), guest, churn.clone()));
+    }
+    let computer = Arc::new(ComputerStats::default());
+    let probe_plan = args.computer_probe.then(|| Plan {
+        who: Who::Probe,
+        level: args.probe_level.clone(),
+        think: Duration::from_millis(args.probe_think_ms),
+        games: 1,
+        burst: false,
+    });
+    let hog_plan = (args.computer_hog > 0).then(|| Plan {
+        who: Who::Hog,
+        level: args.hog_level.clone(),
+        think: Duration::ZERO,
+        games: args.computer_hog,
+        burst: args.hog_burst,
+    });
+    for plan in probe_plan.iter().chain(hog_plan.iter()) {
+        slots.spawn(computer::run(ctx.clone(), plan.clone(), computer.clone()));
+    }
+    if side_scenario {
+        println!(
+            "side scenarios: {} lobby sockets, seek churn {} guest(s), computer probe {}, computer hog {} (games against the computer and seeks play {})",
+            args.lobby_sockets,
+            args.seek_churn,
+            probe_plan.as_ref().map_or("off".to_owned(), |p| format!("level {} think {} ms", p.level, p.think.as_millis())),
+            hog_plan.as_ref().map_or("off".to_owned(), |p| format!(
+                "{} games at level {}{}",
+                p.games,
+                p.level,
+                if p.burst { ", created in a burst" } else { "" }
+            )),
+            ctx.kinds[0],
+        );
     }
 
     // Progress lines.
     let reporter = {
         let ctx = ctx.clone();
         let pids = pids.clone();
+        let lobby_stats = lobby.as_ref().map(|l| l.stats.clone());
+        let churn = (args.seek_churn > 0).then(|| churn.clone());
+        let computer = (args.computer_probe || args.computer_hog > 0).then(|| computer.clone());
         let every = Duration::from_secs(args.report_every.max(1));
         tokio::spawn(async move {
             let mut meters: Vec<CpuMeter> = pids.iter().map(|&p| CpuMeter::new(p)).collect();
             let mut me = CpuMeter::new(0);
             let mut machine = sys::MachineSample::now();
             let mut last = Instant::now();
+            let mut lobby_last = lobby_stats
+                .as_ref()
+                .map_or(0, |l| l.messages.load(Ordering::Relaxed));
+            let mut churn_last = churn
+                .as_ref()
+                .map_or(0, |c| c.cycles.load(Ordering::Relaxed));
             let mut tick = tokio::time::interval_at((last + every).into(), every);
             loop {
                 tick.tick().await;
@@ -371,6 +536,32 @@ async fn run() -> anyhow::Result<i32> {
                     m.load1,
                     opt(cpu_stall, "%"),
                 );
+                let mut extra = Vec::new();
+                if let Some(l) = &lobby_stats {
+                    let n = l.messages.load(Ordering::Relaxed);
+                    extra.push(format!(
+                        "lobby open {} msgs/s {:.0}",
+                        l.open.load(Ordering::Relaxed),
+                        (n - lobby_last) as f64 / secs
+                    ));
+                    lobby_last = n;
+                }
+                if let Some(c) = &churn {
+                    let n = c.cycles.load(Ordering::Relaxed);
+                    extra.push(format!("seeks/s {:.1}", (n - churn_last) as f64 / secs));
+                    churn_last = n;
+                }
+                if let Some(c) = &computer {
+                    extra.push(format!(
+                        "probe reply p50/p99 {} ms  hog live {} (refused {})",
+                        c.probe.reply.take_interval().short(),
+                        c.hog.live.load(Ordering::Relaxed),
+                        c.hog.refused.total(),
+                    ));
+                }
+                if !extra.is_empty() {
+                    println!("          {}", extra.join("  "));
+                }
             }
         })
     };
@@ -391,6 +582,10 @@ async fn run() -> anyhow::Result<i32> {
     let self_cpu_steady = self_steady.as_mut().and_then(CpuMeter::sample);
     let machine_end = sys::MachineSample::now();
     let (at_end, mut steady, _) = ctx.stats.totals();
+    let lobby_at_end = lobby_counts(&lobby);
+    let lobby_open_at_end = lobby
+        .as_ref()
+        .map_or(0, |l| l.stats.open.load(Ordering::Relaxed));
 
     // Wind down: outstanding acks, closing resignations.
     let wind_down = tokio::time::timeout(GRACE + Duration::from_secs(10), async {
@@ -402,8 +597,12 @@ async fn run() -> anyhow::Result<i32> {
         slots.abort_all();
     }
     reporter.abort();
+    let lobby_errors = lobby::errors(lobby.as_ref());
     // Acks that came in the grace period count too.
-    let (mut all, _, errors) = ctx.stats.totals();
+    let (mut all, _, mut errors) = ctx.stats.totals();
+    for (kind, n) in lobby_errors {
+        *errors.entry(kind).or_default() += n;
+    }
     let late_acks = all.acked - at_end.acked;
 
     let started = ctx.stats.games_started.load(Ordering::Relaxed);
@@ -454,6 +653,28 @@ async fn run() -> anyhow::Result<i32> {
             "moves refused because the game had just ended: {races} (sent on the move event of a \
              game's last move, which still lists legal moves, before its end event came; not errors)"
         );
+    }
+    if side_scenario {
+        lobby::report(
+            lobby.as_ref(),
+            (args.seek_churn > 0).then_some((args.seek_churn, churn.as_ref())),
+            (
+                lobby_at_start.0,
+                lobby_at_end.0,
+                lobby_at_start.1,
+                lobby_at_end.1,
+            ),
+            run_secs,
+        );
+        computer::report(
+            &computer,
+            probe_plan.as_ref(),
+            hog_plan.as_ref(),
+            &ctx.kinds[0],
+        );
+    }
+    if let Some(l) = lobby {
+        l.close().await;
     }
     let error_total: u64 = errors.values().sum();
     if errors.is_empty() {
@@ -514,10 +735,32 @@ async fn run() -> anyhow::Result<i32> {
         );
         missing_total += failed;
     }
-    println!(
+    let mut result = format!(
         "RESULT moves={} errors={error_total} missing={missing_total}",
         all.acked
     );
+    if args.lobby_sockets > 0 {
+        result += &format!(
+            " lobby_open={} lobby_msgs={}",
+            lobby_open_at_end,
+            lobby_at_end.0 - lobby_at_start.0
+        );
+    }
+    if args.seek_churn > 0 {
+        result += &format!(" seek_cycles={}", churn.cycles.load(Ordering::Relaxed));
+    }
+    if args.computer_probe {
+        let r = computer.probe.reply.summary();
+        result += &format!(" probe_replies={} probe_p50_ms={:.1}", r.n, r.p50);
+    }
+    if args.computer_hog > 0 {
+        result += &format!(
+            " hog_created={} hog_refused={}",
+            computer.hog.created.load(Ordering::Relaxed),
+            computer.hog.refused.total()
+        );
+    }
+    println!("{result}");
     Ok(if args.verify && missing_total > 0 {
         1
     } else {

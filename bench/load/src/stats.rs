@@ -197,6 +197,73 @@ impl Stats {
     }
 }
 
+/// Counts by kind (refusals, errors of a side scenario), shared by tasks.
+#[derive(Default)]
+pub struct Counts(Mutex<BTreeMap<String, u64>>);
+
+impl Counts {
+    /// Counts one of this kind.
+    pub fn add(&self, kind: impl Into<String>) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(kind.into())
+            .or_default() += 1;
+    }
+
+    /// The counts so far.
+    pub fn snapshot(&self) -> BTreeMap<String, u64> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Their sum so far.
+    pub fn total(&self) -> u64 {
+        self.snapshot().values().sum()
+    }
+}
+
+/// Latency samples shared by tasks: the whole run's, and those since the
+/// last progress line.
+#[derive(Default)]
+pub struct SharedSamples(Mutex<(Samples, Samples)>);
+
+impl SharedSamples {
+    /// Adds one.
+    pub fn add(&self, d: Duration) {
+        let mut s = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        s.0.add(d);
+        s.1.add(d);
+    }
+
+    /// The whole run's summary.
+    pub fn summary(&self) -> Summary {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .0
+            .summary()
+    }
+
+    /// The summary since the last call (and starts a new interval).
+    pub fn take_interval(&self) -> Summary {
+        std::mem::take(
+            &mut self
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .1,
+        )
+        .summary()
+    }
+}
+
 /// A server's error message as an error kind: quoted parts and numbers
 /// replaced, so that one kind of refusal counts as one kind.
 pub fn error_kind(prefix: &str, message: &str) -> String {

@@ -2,7 +2,7 @@
 //! limit, and a process's CPU time and resident memory from `/proc`.
 
 use anyhow::{bail, Context};
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// A server to load, by its base URL.
 #[derive(Clone, Debug)]
@@ -14,6 +14,8 @@ pub struct ServerAddr {
     pub ws_base: String,
     /// The port.
     pub port: u16,
+    /// Its socket address (for clients that bind a source address first).
+    pub addr: SocketAddr,
     /// Whether it is an IPv4 address (guests may then be created from
     /// several loopback source addresses, see [`guest_source`]).
     pub v4: bool,
@@ -52,6 +54,7 @@ pub fn parse_server(text: &str) -> anyhow::Result<ServerAddr> {
         base: format!("http://{host}:{port}"),
         ws_base: format!("ws://{host}:{port}"),
         port,
+        addr: SocketAddr::new(ip, port),
         v4: ip.is_ipv4(),
     })
 }
@@ -64,8 +67,37 @@ pub const GUESTS_PER_SOURCE: usize = 50;
 /// every [`GUESTS_PER_SOURCE`] guests (all of 127.0.0.0/8 is the loopback
 /// interface on Linux).
 pub fn guest_source(n: usize) -> IpAddr {
-    let k = 1 + n / GUESTS_PER_SOURCE;
-    IpAddr::V4(Ipv4Addr::new(127, 1, (k >> 8) as u8, (k & 0xff) as u8))
+    loopback_source(Source::Guests, n / GUESTS_PER_SOURCE)
+}
+
+/// Which clients a block of loopback source addresses (127.B.x.y) is for:
+/// each kind of client has its own, so that no per-address cap or rate of
+/// the server is shared between two kinds (the game slots' guests, the
+/// lobby sockets, the seek churn, the computer hog, the computer probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The game slots' guests (127.1.x.y, [`guest_source`]).
+    Guests = 1,
+    /// The lobby sockets (127.2.x.y).
+    Lobby = 2,
+    /// The seek churn's guests (127.3.x.y).
+    Seeks = 3,
+    /// The guest hogging the computer (127.4.x.y).
+    Hog = 4,
+    /// The guest probing the computer's reply delay (127.5.x.y).
+    Probe = 5,
+}
+
+/// The `k`-th loopback source address of a block: 127.B.x.y with
+/// x.y = k + 1 (k below 65,535).
+pub fn loopback_source(block: Source, k: usize) -> IpAddr {
+    let k = (k + 1).min(0xffff);
+    IpAddr::V4(Ipv4Addr::new(
+        127,
+        block as u8,
+        (k >> 8) as u8,
+        (k & 0xff) as u8,
+    ))
 }
 
 /// Raises the soft limit on open files to `want` (or the hard limit, if
@@ -340,6 +372,23 @@ mod tests {
         assert_eq!(guest_source(0), guest_source(GUESTS_PER_SOURCE - 1));
         assert_ne!(guest_source(0), guest_source(GUESTS_PER_SOURCE));
         assert!(guest_source(40_000).is_loopback());
+        assert_eq!(guest_source(0), "127.1.0.1".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn source_blocks_do_not_overlap() {
+        assert_eq!(
+            loopback_source(Source::Lobby, 0),
+            "127.2.0.1".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(
+            loopback_source(Source::Lobby, 300),
+            "127.2.1.45".parse::<IpAddr>().unwrap()
+        );
+        assert_ne!(
+            loopback_source(Source::Hog, 0),
+            loopback_source(Source::Probe, 0)
+        );
     }
 
     #[test]
