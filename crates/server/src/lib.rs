@@ -20,6 +20,7 @@ pub mod bus;
 pub mod clock;
 pub mod cluster;
 pub mod config;
+pub mod connections;
 pub mod error;
 pub mod game;
 pub mod http;

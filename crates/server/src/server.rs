@@ -10,7 +10,7 @@ use crate::game::registry::Registry;
 use crate::http::limits::{Guards, LobbyFeed};
 use crate::http::{router, App};
 use crate::ids::GameId;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::{FailureLimiter, KeyedLimiter};
 use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;
 use anyhow::Context;
@@ -75,10 +75,10 @@ impl Server {
             store: store.clone(),
             registry: Registry::new(ctx),
             bus,
-            signin_by_name: RateLimiter::new(limits.signin_failures_per_minute, 60_000),
-            signin_by_addr: RateLimiter::new(limits.signin_failures_per_address, 60_000),
-            signup_by_addr: RateLimiter::new(limits.signups_per_minute, 60_000),
-            guests_by_addr: RateLimiter::new(limits.guests_per_minute, 60_000),
+            signin_by_name: FailureLimiter::per_minute(limits.signin_failures_per_minute),
+            signin_by_addr: FailureLimiter::per_minute(limits.signin_failures_per_address),
+            signup_by_addr: KeyedLimiter::per_minute(limits.signups_per_minute),
+            guests_by_addr: KeyedLimiter::per_minute(limits.guests_per_minute),
             sessions,
             security: config.security.clone(),
             guards: Guards::new(limits),

@@ -3,6 +3,7 @@
 use crate::auth::{self, clear_cookie, session_cookie, session_token};
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
+use crate::http::limits::{count_attempt, too_many};
 use crate::http::requests::{Credentials, PasswordChange};
 use crate::http::views::{MeView, OkView};
 use crate::http::{current_user, json_body, require_user, App, AppState};
@@ -16,11 +17,6 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use std::net::SocketAddr;
-
-/// 429: too many `what`, allowed again in `ms` milliseconds.
-fn too_many(what: &str, ms: i64) -> ApiError {
-    ApiError::too_many(format!("too many {what}, retry in {} s", (ms + 999) / 1000))
-}
 
 fn signed_in(user: &UserView) -> Json<MeView> {
     Json(MeView {
@@ -67,12 +63,12 @@ pub async fn guest(
     if let Some(user) = current_user(&app, &headers).await? {
         return Ok(signed_in(&user).into_response());
     }
-    let now = now_ms();
     let addr_key = addr.ip().to_string();
-    if let Some(ms) = app.guests_by_addr.blocked_for(&addr_key, now) {
-        return Err(too_many("new guests from this address", ms));
-    }
-    app.guests_by_addr.record(&addr_key, now);
+    count_attempt(
+        &app.guests_by_addr,
+        &addr_key,
+        "new guests from this address",
+    )?;
     for _ in 0..10 {
         let user = UserView {
             id: UserId::random(),
@@ -98,14 +94,10 @@ pub async fn signup(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
-    let now = now_ms();
-    let addr_key = addr.ip().to_string();
-    if let Some(ms) = app.signup_by_addr.blocked_for(&addr_key, now) {
-        return Err(too_many("sign-ups from this address", ms));
-    }
     auth::check_username(&c.username).map_err(ApiError::bad_request)?;
     auth::check_password(&c.password).map_err(ApiError::bad_request)?;
-    app.signup_by_addr.record(&addr_key, now);
+    let addr_key = addr.ip().to_string();
+    count_attempt(&app.signup_by_addr, &addr_key, "sign-ups from this address")?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&c.password))
         .await
         .map_err(ApiError::internal)?
@@ -186,15 +178,14 @@ pub async fn signin(
     if c.username.len() > 64 || c.password.len() > 256 {
         return Err(ApiError::unauthorized("wrong username or password"));
     }
-    let now = now_ms();
     let addr_key = addr.ip().to_string();
     let name_key = format!("{}\n{addr_key}", c.username.to_lowercase());
     let blocked = app
         .signin_by_name
-        .blocked_for(&name_key, now)
-        .max(app.signin_by_addr.blocked_for(&addr_key, now));
-    if let Some(ms) = blocked {
-        return Err(too_many("sign-in attempts", ms));
+        .blocked_for(&name_key)
+        .max(app.signin_by_addr.blocked_for(&addr_key));
+    if let Some(wait) = blocked {
+        return Err(too_many("sign-in attempts", wait));
     }
     let found = app.store.user_by_name(&c.username).await?;
     let ok = match &found {
@@ -213,8 +204,8 @@ pub async fn signin(
             start_session(&app, &user).await
         }
         _ => {
-            app.signin_by_name.record(&name_key, now);
-            app.signin_by_addr.record(&addr_key, now);
+            app.signin_by_name.record_failure(&name_key);
+            app.signin_by_addr.record_failure(&addr_key);
             Err(ApiError::unauthorized("wrong username or password"))
         }
     }
@@ -253,11 +244,10 @@ pub async fn change_password(
         return Err(ApiError::forbidden("guests have no password"));
     }
     auth::check_password(&c.new_password).map_err(ApiError::bad_request)?;
-    let now = now_ms();
     let addr_key = addr.ip().to_string();
     let name_key = format!("{}\n{addr_key}", user.name.to_lowercase());
-    if let Some(ms) = app.signin_by_name.blocked_for(&name_key, now) {
-        return Err(too_many("sign-in attempts", ms));
+    if let Some(wait) = app.signin_by_name.blocked_for(&name_key) {
+        return Err(too_many("sign-in attempts", wait));
     }
     let Some((_, Some(hash))) = app.store.user_by_name(&user.name).await? else {
         return Err(ApiError::forbidden("this account has no password"));
@@ -267,7 +257,7 @@ pub async fn change_password(
         .await
         .map_err(ApiError::internal)?;
     if !ok {
-        app.signin_by_name.record(&name_key, now);
+        app.signin_by_name.record_failure(&name_key);
         return Err(ApiError::unauthorized("wrong password"));
     }
     let new = c.new_password;

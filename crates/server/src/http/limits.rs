@@ -4,6 +4,7 @@
 //! The numbers are [`ServerLimits`], settings of `gamut serve`.
 
 use crate::config::ServerLimits;
+use crate::connections::ConnectionCounter;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::Pairing;
 use crate::game::status::GameStatus;
@@ -11,13 +12,14 @@ use crate::http::games::lobby_view;
 use crate::http::messages::ServerMessage;
 use crate::http::{App, AppState};
 use crate::ids::{now_ms, GameId, UserId};
-use crate::rate_limit::{ConnectionCounter, RateLimiter};
+use crate::rate_limit::{whole_seconds, KeyedLimiter};
 use crate::store::GameFilter;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::watch;
 
@@ -27,9 +29,9 @@ pub struct Guards {
     /// The numbers.
     pub limits: ServerLimits,
     /// Imports per address.
-    pub imports_by_addr: RateLimiter,
+    pub imports_by_addr: KeyedLimiter,
     /// Takeback requests per player and game.
-    pub takebacks: RateLimiter,
+    pub takebacks: KeyedLimiter,
     /// Game sockets open per address.
     pub game_sockets: ConnectionCounter,
     /// Lobby sockets open per address.
@@ -44,8 +46,8 @@ impl Guards {
     pub fn new(limits: &ServerLimits) -> Self {
         Guards {
             limits: limits.clone(),
-            imports_by_addr: RateLimiter::new(limits.imports_per_minute, 60_000),
-            takebacks: RateLimiter::new(limits.takebacks_per_minute, 60_000),
+            imports_by_addr: KeyedLimiter::per_minute(limits.imports_per_minute),
+            takebacks: KeyedLimiter::per_minute(limits.takebacks_per_minute),
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
             computer_games_by_addr: Mutex::new(HashMap::new()),
@@ -63,20 +65,22 @@ impl Guards {
     }
 }
 
-/// 429: too many `what`, allowed again in `ms` milliseconds.
-pub fn too_many(what: &str, ms: i64) -> ApiError {
-    ApiError::too_many(format!("too many {what}, retry in {} s", (ms + 999) / 1000))
+/// 429: too many `what`, allowed again after `wait` (in whole seconds,
+/// rounded up).
+pub fn too_many(what: &str, wait: Duration) -> ApiError {
+    ApiError::too_many(format!(
+        "too many {what}, retry in {} s",
+        whole_seconds(wait)
+    ))
 }
 
-/// Counts an attempt of `key` in `limiter`, or refuses it (429) past the
-/// limit.
-pub fn count_attempt(limiter: &RateLimiter, key: &str, what: &str) -> ApiResult<()> {
-    let now = now_ms();
-    if let Some(ms) = limiter.blocked_for(key, now) {
-        return Err(too_many(what, ms));
+/// Counts an attempt of `key` in `limiter`, or refuses it (429, not
+/// counted) past the limit.
+pub fn count_attempt(limiter: &KeyedLimiter, key: &str, what: &str) -> ApiResult<()> {
+    match limiter.take(key) {
+        Ok(_) => Ok(()),
+        Err(wait) => Err(too_many(what, wait)),
     }
-    limiter.record(key, now);
-    Ok(())
 }
 
 /// How many of `user`'s games are `status` and paired `pairing` (counting

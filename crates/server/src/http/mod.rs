@@ -23,7 +23,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
 use crate::game::registry::Registry;
 use crate::ids::now_ms;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::{FailureLimiter, KeyedLimiter};
 use crate::session::SessionLifetime;
 use crate::store::Store;
 use axum::body::Bytes;
@@ -49,14 +49,14 @@ pub struct App {
     pub registry: Registry,
     /// Fan-out.
     pub bus: Arc<dyn EventBus>,
-    /// Sign-in failures per username.
-    pub signin_by_name: RateLimiter,
+    /// Sign-in failures per username and address.
+    pub signin_by_name: FailureLimiter,
     /// Sign-in failures per address.
-    pub signin_by_addr: RateLimiter,
+    pub signin_by_addr: FailureLimiter,
     /// Sign-up attempts per address.
-    pub signup_by_addr: RateLimiter,
+    pub signup_by_addr: KeyedLimiter,
     /// New guests per address.
-    pub guests_by_addr: RateLimiter,
+    pub guests_by_addr: KeyedLimiter,
     /// How long sessions live.
     pub sessions: SessionLifetime,
     /// Allowed origins and cookie flags.

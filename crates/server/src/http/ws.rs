@@ -3,19 +3,20 @@
 //! of [`crate::http::messages`].
 
 use crate::auth::session_token;
+use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::event::StoredEvent;
 use crate::game::meta::side_in;
 use crate::game::state::GameState;
-use crate::http::limits::{count_attempt, session_lasts};
+use crate::http::limits::{count_attempt, session_lasts, too_many};
 use crate::http::messages::{
     ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
 };
 use crate::http::requests::SinceQuery;
 use crate::http::{current_user, query, AppState};
 use crate::ids::{GameId, UserId};
-use crate::rate_limit::{ConnectionGuard, TokenBucket};
+use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -80,10 +81,7 @@ pub async fn game_ws(
 }
 
 /// Counts a socket from `addr`, or refuses it (429) past the cap.
-fn open_socket(
-    counter: &crate::rate_limit::ConnectionCounter,
-    addr: SocketAddr,
-) -> Result<ConnectionGuard, ApiError> {
+fn open_socket(counter: &ConnectionCounter, addr: SocketAddr) -> Result<ConnectionGuard, ApiError> {
     counter
         .open(addr.ip())
         .ok_or_else(|| ApiError::too_many("too many open sockets from this address"))
@@ -114,22 +112,25 @@ async fn close_code(socket: &mut WebSocket, id: Option<i64>, error: &str, code: 
     let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
-/// A socket's allowances: messages, syncs, and the instant it counts as
-/// idle.
+/// A socket's allowances: messages (bursts of twice the rate a second),
+/// syncs (bursts of a quarter of the rate a minute), and the instant it
+/// counts as idle.
 struct Allowance {
-    messages: TokenBucket,
-    syncs: TokenBucket,
+    messages: Throttle,
+    syncs: Throttle,
     idle: std::time::Duration,
     idle_at: Instant,
 }
 
 impl Allowance {
     fn new(limits: &crate::config::ServerLimits) -> Self {
-        let rate = f64::from(limits.messages_per_second.max(1));
-        let syncs = limits.syncs_per_minute.max(1) as f64;
+        let rate = count(limits.messages_per_second as usize);
+        let syncs = limits.syncs_per_minute;
         Allowance {
-            messages: TokenBucket::new(rate, 2.0 * rate),
-            syncs: TokenBucket::new(syncs / 60.0, (syncs / 4.0).max(1.0)),
+            messages: Throttle::new(
+                Quota::per_second(rate).allow_burst(rate.saturating_mul(count(2))),
+            ),
+            syncs: Throttle::new(Quota::per_minute(count(syncs)).allow_burst(count(syncs / 4))),
             idle: limits.socket_idle,
             idle_at: Instant::now() + limits.socket_idle,
         }
@@ -138,7 +139,7 @@ impl Allowance {
     /// A message came: false if it is one too many.
     fn heard(&mut self) -> bool {
         self.idle_at = Instant::now() + self.idle;
-        self.messages.take()
+        self.messages.take().is_ok()
     }
 }
 
@@ -340,22 +341,23 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                         close_with(&mut socket, id, error).await;
                         return;
                     }
-                    Reply::Sync(_) if !allowance.syncs.take() => {
-                        let wait = allowance.syncs.wait().as_millis() + 999;
-                        let error = format!("too many sync requests, retry in {} s", wait / 1000);
-                        Box::new(ServerMessage::error(Envelope::of(&text).id, error))
-                    }
-                    Reply::Sync(since) => {
-                        let since = Some(since.unwrap_or(-1));
-                        match catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await {
-                            Some((v, side)) => {
-                                version = v;
-                                viewer = side;
-                                continue;
-                            }
-                            None => return,
+                    Reply::Sync(since) => match allowance.syncs.take() {
+                        Err(wait) => {
+                            let error = too_many("sync requests", wait).message;
+                            Box::new(ServerMessage::error(Envelope::of(&text).id, error))
                         }
-                    }
+                        Ok(()) => {
+                            let since = Some(since.unwrap_or(-1));
+                            match catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await {
+                                Some((v, side)) => {
+                                    version = v;
+                                    viewer = side;
+                                    continue;
+                                }
+                                None => return,
+                            }
+                        }
+                    },
                 };
                 // Events produced by the action go out before its ack.
                 while let Ok(event) = events.try_recv() {
