@@ -102,6 +102,24 @@ fn against_the_computer() -> Value {
         "opponent": {"type": "computer", "level": "random"}})
 }
 
+/// Waits (up to 20 s) until the computer, second, has answered in game
+/// `id`: the first side is to move again (or the game is over). Polled, as
+/// the reply's event may come before the move's ack and be skipped.
+async fn answered(client: &mut common::Client, id: &str) -> common::GameView {
+    let start = Instant::now();
+    loop {
+        let state = client.view(id).await;
+        if state.to_move == Some(Player::First) || state.status != GameStatus::Live {
+            return state;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no answer in {id}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// True if `games` lists game `id`.
 fn lists(games: &GamesView, id: &str) -> bool {
     games.games.iter().any(|g| g.id.as_str() == id)
@@ -123,7 +141,7 @@ async fn guest_signs_up(backend: Backend) {
     let state = ws.first_state().await;
     assert_eq!(state.you, Some(Player::First));
     ws.play(first_move(&state)).await;
-    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    answered(&mut guest, &id).await;
 
     // Mid-game, the guest signs up: the same user, registered.
     let creds = json!({"username": "alice", "password": "correct horse"});
@@ -146,7 +164,7 @@ async fn guest_signs_up(backend: Backend) {
     let state = guest.view(&id).await;
     assert_eq!(state.you, Some(Player::First));
     ws.play(first_move(&state)).await;
-    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    answered(&mut guest, &id).await;
     let mut again = guest.ws(&id, None).await;
     let state = again.first_state().await;
     assert_eq!(state.you, Some(Player::First));
@@ -244,7 +262,7 @@ async fn untimed_expiry(backend: Backend) {
     let mut ws = late.ws(&left, None).await;
     let state = ws.first_state().await;
     ws.play(first_move(&state)).await;
-    ws.event(|e| e.body.side() == Some(Player::Second)).await;
+    answered(&mut late, &left).await;
     // A timed game never expires.
     let timed = early
         .create(
@@ -270,8 +288,7 @@ async fn untimed_expiry(backend: Backend) {
     while start.elapsed() < expiry * 3 / 2 {
         tokio::time::sleep(expiry / 4).await;
         ws.play(first_move(&state)).await;
-        ws.event(|e| e.body.side() == Some(Player::Second)).await;
-        state = player.view(&going_on).await;
+        state = answered(&mut player, &going_on).await;
         if state.status != GameStatus::Live {
             break;
         }
