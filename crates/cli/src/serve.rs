@@ -70,6 +70,13 @@ pub struct LimitArgs {
     /// Open seeks per user (default 5).
     #[arg(long, value_name = "N")]
     seeks_per_user: Option<usize>,
+    /// Seeks a user may open per minute (default 20).
+    #[arg(long, value_name = "N")]
+    seeks_per_minute: Option<usize>,
+    /// Milliseconds between two lobby messages at most, changes that come
+    /// meanwhile sent together (default 500).
+    #[arg(long, value_name = "MS")]
+    lobby_interval_ms: Option<u64>,
     /// Live games against the computer per user (default 3).
     #[arg(long, value_name = "N")]
     computer_games_per_user: Option<usize>,
@@ -104,6 +111,12 @@ pub struct LimitArgs {
     /// before it ends (default 30; 0: never).
     #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(0..=36500))]
     untimed_expiry_days: Option<u64>,
+    /// Chat messages per user per minute (default 10).
+    #[arg(long, value_name = "N")]
+    chat_per_minute: Option<usize>,
+    /// Chat messages per address per minute (default 30).
+    #[arg(long, value_name = "N")]
+    chat_per_address_per_minute: Option<usize>,
 }
 
 impl LimitArgs {
@@ -127,6 +140,10 @@ impl LimitArgs {
         set(&mut limits.imports_per_minute, self.imports_per_minute);
         set(&mut limits.pursuit_boards, self.pursuit_boards);
         set(&mut limits.seeks_per_user, self.seeks_per_user);
+        set(&mut limits.seeks_per_minute, self.seeks_per_minute);
+        if let Some(ms) = self.lobby_interval_ms {
+            limits.lobby_interval = Duration::from_millis(ms);
+        }
         set(
             &mut limits.computer_games_per_user,
             self.computer_games_per_user,
@@ -156,6 +173,11 @@ impl LimitArgs {
         if let Some(days) = self.untimed_expiry_days {
             limits.untimed_expiry = (days > 0).then(|| Duration::from_secs(days * 86_400));
         }
+        set(&mut limits.chat_per_minute, self.chat_per_minute);
+        set(
+            &mut limits.chat_per_address_per_minute,
+            self.chat_per_address_per_minute,
+        );
     }
 }
 

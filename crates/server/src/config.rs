@@ -61,6 +61,11 @@ pub struct ServerLimits {
     pub pursuit_boards: usize,
     /// Open seeks per user.
     pub seeks_per_user: usize,
+    /// Seeks a user may open per minute.
+    pub seeks_per_minute: usize,
+    /// The shortest time between two lobby messages to the lobby sockets
+    /// (changes that come meanwhile are sent together).
+    pub lobby_interval: Duration,
     /// Live games against the computer per user.
     pub computer_games_per_user: usize,
     /// Live games against the computer created from one address.
@@ -85,6 +90,10 @@ pub struct ServerLimits {
     /// An untimed game in which nothing happens for this long ends
     /// ([`crate::game::expiry`]); `None`: never.
     pub untimed_expiry: Option<Duration>,
+    /// Chat messages per user per minute.
+    pub chat_per_minute: usize,
+    /// Chat messages per address per minute.
+    pub chat_per_address_per_minute: usize,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -100,6 +109,8 @@ impl Default for ServerLimits {
             imports_per_minute: 30,
             pursuit_boards: 100,
             seeks_per_user: 5,
+            seeks_per_minute: 20,
+            lobby_interval: Duration::from_millis(500),
             computer_games_per_user: 3,
             computer_games_per_address: 6,
             takebacks_per_minute: 6,
@@ -111,6 +122,8 @@ impl Default for ServerLimits {
             header_read_timeout: Duration::from_secs(5),
             body_read_timeout: Duration::from_secs(10),
             untimed_expiry: Some(DEFAULT_UNTIMED_EXPIRY),
+            chat_per_minute: 10,
+            chat_per_address_per_minute: 30,
         }
     }
 }

@@ -17,6 +17,7 @@
 pub mod ai_pool;
 pub mod auth;
 pub mod bus;
+pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod config;

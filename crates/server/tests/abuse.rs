@@ -493,6 +493,82 @@ async fn the_lobby_is_computed_once_per_change_for_all_sockets() {
     );
 }
 
+#[tokio::test]
+async fn lobby_changes_that_come_together_are_sent_together() {
+    let _serial = SERIAL.lock().await;
+    let server = server_with(|c| c.limits.lobby_interval = Duration::from_secs(1)).await;
+    let mut ws = raw_socket(&server.client(), "/api/lobby/ws").await.unwrap();
+    ws.next().await.expect("a lobby").expect("a lobby");
+    let before = server_queries(&server);
+    let started = Instant::now();
+    let mut g = server.guest().await;
+    for _ in 0..5 {
+        let id = g.open_seek("loa").await;
+        g.send(reqwest::Method::DELETE, &format!("/api/games/{id}"), None)
+            .await;
+    }
+    let mut messages = 0;
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("the last lobby within 10 s")
+            .expect("open")
+            .expect("message");
+        if let Message::Text(t) = m {
+            messages += 1;
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["seeks"].as_array().is_some_and(Vec::is_empty) {
+                break;
+            }
+        }
+    }
+    // Ten changes within about a second: a message at once, then one a
+    // second at most.
+    let seconds = started.elapsed().as_secs();
+    let queries = server_queries(&server) - before;
+    assert!(
+        queries <= seconds + 2,
+        "{queries} lobby messages in {seconds} s"
+    );
+    assert!(messages <= queries, "{messages} messages");
+}
+
+#[tokio::test]
+async fn seeks_a_minute_are_limited() {
+    let _serial = SERIAL.lock().await;
+    let server = server_with(|c| c.limits.seeks_per_minute = 3).await;
+    let mut g = server.guest().await;
+    for _ in 0..3 {
+        let id = g.open_seek("loa").await;
+        g.send(reqwest::Method::DELETE, &format!("/api/games/{id}"), None)
+            .await;
+    }
+    let seek = json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}});
+    let (s, e) = g.post_refused("/api/games", seek).await;
+    assert_eq!(s, 429);
+    assert!(e.starts_with("too many new seeks, retry in "), "{e}");
+}
+
+#[tokio::test]
+async fn computer_games_sent_at_once_still_meet_the_cap() {
+    let _serial = SERIAL.lock().await;
+    let server = server_with(|_| {}).await;
+    let g = server.guest().await;
+    let tasks: Vec<_> = (0..10)
+        .map(|_| {
+            let mut g = g.clone();
+            tokio::spawn(async move { g.post("/api/games", computer_game("random")).await.0 })
+        })
+        .collect();
+    let mut created = 0;
+    for task in tasks {
+        if task.await.expect("a request") == 200 {
+            created += 1;
+        }
+    }
+    assert_eq!(created, 3, "the per-user cap of 3");
+}
+
 fn server_queries(server: &TestServer) -> u64 {
     server.server().app().lobby.queries()
 }

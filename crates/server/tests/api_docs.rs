@@ -3,15 +3,16 @@
 //! answer or message types and write back as the very same JSON, so the
 //! documented format and the code cannot drift apart.
 
+use gamut_server::chat::ChatLine;
 use gamut_server::clock::ClockControl;
 use gamut_server::game::event::ResultView;
 use gamut_server::game::meta::UserView;
 use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
 use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
-use gamut_server::http::requests::{CreateGame, Credentials, ImportBody};
+use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_server::http::views::{
-    CatalogueView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView, LobbyView,
-    MeView, OkView, ProfileView, ReplayView,
+    CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
+    LobbyView, MeView, MutesView, OkView, ProfileView, ReplayView,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -34,7 +35,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 24] = [
+    let candidates: [Candidate; 29] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -59,6 +60,11 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("CreateGame", is::<CreateGame>),
         ("Credentials", is::<Credentials>),
         ("ImportBody", is::<ImportBody>),
+        ("ChatView", is::<ChatView>),
+        ("ChatLine", is::<ChatLine>),
+        ("MutesView", is::<MutesView>),
+        ("ChatPost", is::<ChatPost>),
+        ("MuteRequest", is::<MuteRequest>),
     ];
     candidates
         .iter()

@@ -1,8 +1,9 @@
-//! The in-process bus: a broadcast channel per watched game and one for
-//! the lobby. It serves a server on `SQLite` alone, and is the local half of
+//! The in-process bus: a broadcast channel per watched game, one for the
+//! lobby and one per chat room someone is in. It serves a server on `SQLite` alone, and is the local half of
 //! the `PostgreSQL` bus.
 
 use crate::bus::EventBus;
+use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
 use crate::ids::GameId;
 use std::collections::HashMap;
@@ -14,6 +15,7 @@ use tokio::sync::broadcast;
 pub struct InProcessBus {
     games: Mutex<HashMap<GameId, broadcast::Sender<Arc<Published>>>>,
     lobby: broadcast::Sender<()>,
+    rooms: Mutex<HashMap<ChatRoom, broadcast::Sender<Arc<ChatLine>>>>,
 }
 
 impl Default for InProcessBus {
@@ -21,6 +23,7 @@ impl Default for InProcessBus {
         InProcessBus {
             games: Mutex::new(HashMap::new()),
             lobby: broadcast::channel(16).0,
+            rooms: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -80,5 +83,32 @@ impl EventBus for InProcessBus {
 
     fn subscribe_lobby(&self) -> broadcast::Receiver<()> {
         self.lobby.subscribe()
+    }
+
+    fn publish_chat(&self, room: &ChatRoom, line: Arc<ChatLine>) {
+        let mut rooms = self
+            .rooms
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(tx) = rooms.get(room) {
+            if tx.send(line).is_err() {
+                rooms.remove(room);
+            }
+        }
+    }
+
+    fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>> {
+        let mut rooms = self
+            .rooms
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(tx) = rooms.get(room) {
+            return tx.subscribe();
+        }
+        rooms.retain(|_, tx| tx.receiver_count() > 0);
+        rooms
+            .entry(room.clone())
+            .or_insert_with(|| broadcast::channel(64).0)
+            .subscribe()
     }
 }

@@ -1,5 +1,5 @@
-//! The fan-out seam: game and lobby events are published here and every
-//! WebSocket subscribes here.
+//! The fan-out seam: game and lobby events and chat messages are published
+//! here and every WebSocket subscribes here.
 //!
 //! Two implementations: [`InProcessBus`] serves one process (`SQLite`, and
 //! the tests); [`PgBus`] is used whenever the server runs on `PostgreSQL`, so
@@ -16,6 +16,7 @@ mod postgres;
 pub use in_process::InProcessBus;
 pub use postgres::{PgBus, CHANNEL};
 
+use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
 use crate::ids::GameId;
 use std::sync::Arc;
@@ -33,4 +34,8 @@ pub trait EventBus: Send + Sync + 'static {
     fn publish_lobby(&self);
     /// Subscribes to lobby changes.
     fn subscribe_lobby(&self) -> broadcast::Receiver<()>;
+    /// Sends a chat message (already stored) to the sockets in `room`.
+    fn publish_chat(&self, room: &ChatRoom, line: Arc<ChatLine>);
+    /// Subscribes to the messages of `room`.
+    fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>>;
 }

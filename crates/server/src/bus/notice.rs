@@ -1,8 +1,10 @@
 //! The payload of a `PostgreSQL` notification between server processes: who
 //! sent it and what changed (a game's new version, or the lobby), never the
 //! event itself (`PostgreSQL` limits payloads to 8000 bytes; receivers load
-//! the events from the database).
+//! the events from the database) — but a chat message, which is short
+//! (`chat::text::MAX_CHARS`), travels whole.
 
+use crate::chat::{ChatLine, ChatRoom};
 use crate::ids::{is_id, GameId};
 use serde::{Deserialize, Serialize};
 
@@ -27,13 +29,22 @@ pub enum Notice {
         /// The sending process.
         from: String,
     },
+    /// A chat message (stored) for a room.
+    Chat {
+        /// The sending process.
+        from: String,
+        /// The room's key ([`ChatRoom::key`], checked when read).
+        room: String,
+        /// The message.
+        line: ChatLine,
+    },
 }
 
 impl Notice {
     /// The sending process.
     pub fn from(&self) -> &str {
         match self {
-            Notice::Game { from, .. } | Notice::Lobby { from } => from,
+            Notice::Game { from, .. } | Notice::Lobby { from } | Notice::Chat { from, .. } => from,
         }
     }
 
@@ -52,10 +63,14 @@ impl Notice {
         if !is_id(notice.from()) {
             return Err("the sender is not an id".into());
         }
-        if let Notice::Game { version, .. } = &notice {
-            if *version < 1 {
+        match &notice {
+            Notice::Game { version, .. } if *version < 1 => {
                 return Err(format!("version {version} is not positive"));
             }
+            Notice::Chat { room, .. } => {
+                ChatRoom::parse(room)?;
+            }
+            _ => {}
         }
         Ok(notice)
     }

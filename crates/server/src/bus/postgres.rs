@@ -21,7 +21,8 @@
 //! concurrently (each under its own lock, so a game's events stay in
 //! order). A game nobody here watches is offered to [`PgBus::on_game`]'s
 //! hook (which starts its task if this process owns it). A lobby notice
-//! signals the local lobby.
+//! signals the local lobby; a chat notice carries its (short) message,
+//! delivered to the room's local sockets.
 //!
 //! Notifications are not stored: after losing its connection the task
 //! reconnects (with a growing back-off) and then catches up every watched
@@ -31,6 +32,7 @@
 
 use crate::bus::notice::Notice;
 use crate::bus::{EventBus, InProcessBus};
+use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
 use crate::game::snapshot;
 use crate::game::state::GameState;
@@ -234,6 +236,11 @@ impl PgBus {
                 }
             }
             Notice::Lobby { .. } => self.local.publish_lobby(),
+            Notice::Chat { room, line, .. } => {
+                if let Ok(room) = ChatRoom::parse(&room) {
+                    self.local.publish_chat(&room, Arc::new(line));
+                }
+            }
         }
     }
 
@@ -339,6 +346,19 @@ impl EventBus for PgBus {
 
     fn subscribe_lobby(&self) -> broadcast::Receiver<()> {
         self.local.subscribe_lobby()
+    }
+
+    fn publish_chat(&self, room: &ChatRoom, line: Arc<ChatLine>) {
+        self.local.publish_chat(room, line.clone());
+        self.notify(&Notice::Chat {
+            from: self.origin.clone(),
+            room: room.key(),
+            line: (*line).clone(),
+        });
+    }
+
+    fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>> {
+        self.local.subscribe_chat(room)
     }
 }
 

@@ -124,7 +124,12 @@ pub async fn create(
         Opponent::Challenge {} => (Pairing::Challenge, None),
     };
     // Caps against abuse: open seeks per user, computer games per user
-    // and per address (crate::http::limits).
+    // and per address (crate::http::limits), checked and the game stored
+    // under one lock, so that requests sent at once cannot all pass.
+    let _creating = match pairing {
+        Pairing::Seek | Pairing::Computer => Some(app.guards.creating.lock().await),
+        Pairing::Challenge => None,
+    };
     match pairing {
         Pairing::Seek => limits::check_seeks(&app, &user.id).await?,
         Pairing::Computer => limits::check_computer_games(&app, &user.id, addr.ip()).await?,

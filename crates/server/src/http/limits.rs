@@ -32,6 +32,16 @@ pub struct Guards {
     pub imports_by_addr: KeyedLimiter,
     /// Takeback requests per player and game.
     pub takebacks: KeyedLimiter,
+    /// Seeks opened per user.
+    pub seeks_by_user: KeyedLimiter,
+    /// Chat messages per user.
+    pub chat_by_user: KeyedLimiter,
+    /// Chat messages per address.
+    pub chat_by_addr: KeyedLimiter,
+    /// Held from the caps' check to the insert of a seek or a game
+    /// against the computer, so that creations sent at once cannot all
+    /// pass the check before any is stored.
+    pub creating: tokio::sync::Mutex<()>,
     /// Game sockets open per address.
     pub game_sockets: ConnectionCounter,
     /// Lobby sockets open per address.
@@ -48,6 +58,10 @@ impl Guards {
             limits: limits.clone(),
             imports_by_addr: KeyedLimiter::per_minute(limits.imports_per_minute),
             takebacks: KeyedLimiter::per_minute(limits.takebacks_per_minute),
+            seeks_by_user: KeyedLimiter::per_minute(limits.seeks_per_minute),
+            chat_by_user: KeyedLimiter::per_minute(limits.chat_per_minute),
+            chat_by_addr: KeyedLimiter::per_minute(limits.chat_per_address_per_minute),
+            creating: tokio::sync::Mutex::new(()),
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
             computer_games_by_addr: Mutex::new(HashMap::new()),
@@ -103,7 +117,8 @@ async fn count_games(
     Ok(app.store.list_games(&filter).await?.len())
 }
 
-/// Refuses a new seek past the user's cap of open seeks.
+/// Refuses a new seek past the user's cap of open seeks or their rate of
+/// new seeks.
 pub async fn check_seeks(app: &App, user: &UserId) -> ApiResult<()> {
     let cap = app.guards.limits.seeks_per_user;
     if count_games(app, user, GameStatus::Waiting, Pairing::Seek, cap).await? >= cap {
@@ -111,7 +126,7 @@ pub async fn check_seeks(app: &App, user: &UserId) -> ApiResult<()> {
             "you have {cap} open seeks already; cancel one first"
         )));
     }
-    Ok(())
+    count_attempt(&app.guards.seeks_by_user, user.as_str(), "new seeks")
 }
 
 /// Refuses a new game against the computer past the caps per user and per
@@ -235,6 +250,7 @@ async fn run_feed(
     tx: watch::Sender<Option<Utf8Bytes>>,
     mut changes: tokio::sync::broadcast::Receiver<()>,
 ) {
+    let mut last_sent: Option<tokio::time::Instant> = None;
     loop {
         match changes.recv().await {
             Ok(()) | Err(RecvError::Lagged(_)) => {}
@@ -245,6 +261,12 @@ async fn run_feed(
             continue;
         }
         let Some(app) = app.upgrade() else { return };
+        // At most one message per interval: the changes that come until
+        // then are sent together.
+        if let Some(last) = last_sent {
+            tokio::time::sleep_until(last + app.guards.limits.lobby_interval).await;
+        }
+        last_sent = Some(tokio::time::Instant::now());
         // Changes that came meanwhile are all in the view sent now.
         while let Ok(()) | Err(TryRecvError::Lagged(_)) = changes.try_recv() {}
         app.lobby.queries.fetch_add(1, Ordering::Relaxed);

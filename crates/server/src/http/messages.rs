@@ -3,6 +3,7 @@
 //! ([`LobbyClientMessage`]), and what the server sends ([`ServerMessage`]).
 //! Client messages refuse unknown fields.
 
+use crate::chat::ChatLine;
 use crate::game::actor::Action;
 use crate::game::view::{EventView, GameView};
 use crate::http::views::LobbyView;
@@ -253,6 +254,13 @@ pub enum ServerMessage {
     Pong,
     /// The lobby, sent at once and at every change.
     Lobby(LobbyView),
+    /// A new chat message in the socket's room.
+    Chat {
+        /// `lobby`, `players` or `spectators`.
+        room: String,
+        /// The message.
+        line: ChatLine,
+    },
 }
 
 impl ServerMessage {

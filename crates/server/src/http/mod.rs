@@ -5,6 +5,8 @@
 
 pub mod accounts;
 pub mod catalogue;
+pub mod chat;
+pub mod chat_feed;
 pub mod games;
 pub mod limits;
 pub mod messages;
@@ -31,7 +33,7 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query};
 use axum::http::HeaderMap;
 use axum::middleware::from_fn_with_state;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -84,10 +86,20 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/password", post(accounts::change_password))
         .route("/lobby", get(games::lobby))
         .route("/lobby/ws", get(ws::lobby_ws))
+        .route(
+            "/lobby/chat",
+            get(chat::lobby_history).post(chat::lobby_post),
+        )
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get_game).delete(games::cancel))
         .route("/games/{id}/join", post(games::join))
         .route("/games/{id}/ws", get(ws::game_ws))
+        .route(
+            "/games/{id}/chat",
+            get(chat::game_history).post(chat::game_post),
+        )
+        .route("/mutes", get(chat::mutes).post(chat::mute))
+        .route("/mutes/{name}", delete(chat::unmute))
         .route("/games/{id}/replay", get(records::replay))
         .route("/games/{id}/export", get(records::export))
         .route("/import", post(records::import))

@@ -323,3 +323,19 @@ mod tests {
         }
     }
 }
+
+/// `POST /api/lobby/chat`, `POST /api/games/{id}/chat`: a message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatPost {
+    /// What it says (at most `chat::text::MAX_CHARS` characters).
+    pub text: String,
+}
+
+/// `POST /api/mutes`: whom to mute.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MuteRequest {
+    /// The user's name.
+    pub user: String,
+}

@@ -286,3 +286,20 @@ mod tests {
         }
     }
 }
+
+/// A chat room's last messages, oldest first (without those of users the
+/// viewer muted).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatView {
+    /// `lobby`, `players` or `spectators`.
+    pub room: String,
+    /// The messages.
+    pub lines: Vec<crate::chat::ChatLine>,
+}
+
+/// The users the viewer mutes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MutesView {
+    /// Them, by name.
+    pub users: Vec<UserView>,
+}

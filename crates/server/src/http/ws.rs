@@ -3,12 +3,14 @@
 //! of [`crate::http::messages`].
 
 use crate::auth::session_token;
+use crate::chat::ChatRoom;
 use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::event::StoredEvent;
 use crate::game::meta::side_in;
 use crate::game::state::GameState;
+use crate::http::chat_feed::ChatFeed;
 use crate::http::limits::{count_attempt, session_lasts, too_many};
 use crate::http::messages::{
     ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
@@ -314,8 +316,17 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
     else {
         return;
     };
+    let mut chat = ChatFeed::open(&app, ChatFeed::game_room(&id, viewer), user_id.as_ref()).await;
     loop {
+        // A spectator who takes a seat moves to the players' room.
+        chat.move_to(app.bus.as_ref(), ChatFeed::game_room(&id, viewer));
         tokio::select! {
+            line = chat.next() => {
+                let Some(line) = line else { return };
+                if !send(&mut socket, &line).await {
+                    return;
+                }
+            }
             () = tokio::time::sleep_until(allowance.idle_at) => {
                 close_with(&mut socket, None, IDLE_ERROR).await;
                 return;
@@ -416,17 +427,25 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
 pub async fn lobby_ws(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let guard = open_socket(&app.guards.lobby_sockets, addr)?;
+    let viewer = current_user(&app, &headers).await?.map(|u| u.id);
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_lobby(app, socket, guard)))
+        .on_upgrade(move |socket| watch_lobby(app, socket, guard, viewer)))
 }
 
-async fn watch_lobby(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard) {
+async fn watch_lobby(
+    app: AppState,
+    mut socket: WebSocket,
+    _guard: ConnectionGuard,
+    viewer: Option<UserId>,
+) {
     let mut feed = app.lobby.subscribe(&app);
+    let mut chat = ChatFeed::open(&app, ChatRoom::Lobby, viewer.as_ref()).await;
     let first = app.lobby.current(&app).await;
     if socket.send(Message::Text(first)).await.is_err() {
         return;
@@ -455,6 +474,12 @@ async fn watch_lobby(app: AppState, mut socket: WebSocket, _guard: ConnectionGua
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                 Some(Ok(_)) => allowance.idle_at = Instant::now() + allowance.idle,
             },
+            line = chat.next() => {
+                let Some(line) = line else { return };
+                if !send(&mut socket, &line).await {
+                    return;
+                }
+            }
             changed = feed.changed() => {
                 if changed.is_err() {
                     return;

@@ -19,6 +19,8 @@
 //! `ratings` and `processes` (the server processes sharing the
 //! database).
 
+mod chat;
+pub use chat::KEPT_PER_ROOM;
 mod games;
 mod migrate;
 mod processes;
@@ -104,6 +106,19 @@ pub struct GameRow {
     pub created_at: i64,
     /// End time.
     pub ended_at: Option<i64>,
+}
+
+/// A chat message as stored (its room aside).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    /// Id.
+    pub id: String,
+    /// Who wrote it.
+    pub user: UserRow,
+    /// When.
+    pub at: i64,
+    /// What it says.
+    pub text: String,
 }
 
 /// One stored event.

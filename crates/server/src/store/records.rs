@@ -3,7 +3,7 @@
 //! types. What the schema cannot enforce (flags are 0 or 1) is checked here,
 //! so bad contents give a [`sqlx::Error::ColumnDecode`] naming the column.
 
-use super::{EventRow, GameRow, RatingRow, UserRow};
+use super::{ChatRow, EventRow, GameRow, RatingRow, UserRow};
 
 /// The columns of `games`, in the order of [`GameRecord`].
 macro_rules! game_columns {
@@ -41,6 +41,29 @@ impl TryFrom<UserRecord> for UserRow {
             id: r.id,
             name: r.name,
             guest: flag("guest", r.guest)?,
+        })
+    }
+}
+
+/// A chat message with its writer.
+#[derive(sqlx::FromRow)]
+pub(super) struct ChatRecord {
+    chat_id: String,
+    at: i64,
+    text: String,
+    #[sqlx(flatten)]
+    user: UserRecord,
+}
+
+impl TryFrom<ChatRecord> for ChatRow {
+    type Error = sqlx::Error;
+
+    fn try_from(r: ChatRecord) -> Result<ChatRow, sqlx::Error> {
+        Ok(ChatRow {
+            id: r.chat_id,
+            user: r.user.try_into()?,
+            at: r.at,
+            text: r.text,
         })
     }
 }

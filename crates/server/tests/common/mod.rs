@@ -230,7 +230,8 @@ pub fn bare_client() -> Client {
     }
 }
 
-/// An HTTP client with its session cookie.
+/// An HTTP client with its session cookie (a clone shares the session).
+#[derive(Clone)]
 pub struct Client {
     /// Server base URL.
     pub base: String,
