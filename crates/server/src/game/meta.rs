@@ -59,7 +59,7 @@ pub enum Seat {
         /// Rating for this game and speed when seated (rounded); none for
         /// a guest, who is never rated.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        rating: Option<i64>,
+        rating: Option<i32>,
     },
     /// The computer at a level.
     Computer {
@@ -77,7 +77,7 @@ enum StoredSeat {
     Human {
         user: UserView,
         #[serde(default)]
-        rating: Option<i64>,
+        rating: Option<i32>,
     },
     Computer {
         #[serde(with = "crate::wire::text")]
@@ -99,7 +99,7 @@ impl From<StoredSeat> for Seat {
 
 impl Seat {
     /// `user`'s seat, with their `rating` unless they are a guest.
-    pub fn person(user: UserView, rating: i64) -> Seat {
+    pub fn person(user: UserView, rating: i32) -> Seat {
         Seat::Human {
             rating: (!user.guest).then_some(rating),
             user,

@@ -64,7 +64,7 @@ async fn human_seat(app: &App, user: &UserView, kind: GameKind, speed: Speed) ->
         .rating(user.id.as_str(), kind.name(), speed.as_str())
         .await?
         .unwrap_or_else(rating::initial);
-    Ok(Seat::person(user.clone(), r.rating.round() as i64))
+    Ok(Seat::person(user.clone(), r.rating.round() as i32))
 }
 
 /// The `started` event for a game whose seats are now filled.
