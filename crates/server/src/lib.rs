@@ -27,6 +27,7 @@ pub mod game;
 pub mod http;
 pub mod ids;
 pub mod listen;
+pub mod notification;
 pub mod rate_limit;
 pub mod rating;
 pub mod record;

@@ -12,8 +12,9 @@ use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMess
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_server::http::views::{
     CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
-    LobbyView, MeView, MutesView, OkView, ProfileView, ReplayView,
+    LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RematchView, ReplayView,
 };
+use gamut_server::notification::Notification;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -35,7 +36,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 29] = [
+    let candidates: [Candidate; 32] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -65,6 +66,9 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("MutesView", is::<MutesView>),
         ("ChatPost", is::<ChatPost>),
         ("MuteRequest", is::<MuteRequest>),
+        ("NotificationsView", is::<NotificationsView>),
+        ("RematchView", is::<RematchView>),
+        ("Notification", is::<Notification>),
     ];
     candidates
         .iter()

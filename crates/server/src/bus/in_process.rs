@@ -1,11 +1,13 @@
 //! The in-process bus: a broadcast channel per watched game, one for the
-//! lobby and one per chat room someone is in. It serves a server on `SQLite` alone, and is the local half of
+//! lobby, one per chat room someone is in and one per user with a
+//! notification socket open. It serves a server on `SQLite` alone, and is the local half of
 //! the `PostgreSQL` bus.
 
 use crate::bus::EventBus;
 use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
+use crate::notification::Notification;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -16,6 +18,7 @@ pub struct InProcessBus {
     games: Mutex<HashMap<GameId, broadcast::Sender<Arc<Published>>>>,
     lobby: broadcast::Sender<()>,
     rooms: Mutex<HashMap<ChatRoom, broadcast::Sender<Arc<ChatLine>>>>,
+    users: Mutex<HashMap<UserId, broadcast::Sender<Arc<Notification>>>>,
 }
 
 impl Default for InProcessBus {
@@ -24,6 +27,7 @@ impl Default for InProcessBus {
             games: Mutex::new(HashMap::new()),
             lobby: broadcast::channel(16).0,
             rooms: Mutex::new(HashMap::new()),
+            users: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -86,29 +90,53 @@ impl EventBus for InProcessBus {
     }
 
     fn publish_chat(&self, room: &ChatRoom, line: Arc<ChatLine>) {
-        let mut rooms = self
-            .rooms
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(tx) = rooms.get(room) {
-            if tx.send(line).is_err() {
-                rooms.remove(room);
-            }
-        }
+        publish_keyed(&self.rooms, room, line);
     }
 
     fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>> {
-        let mut rooms = self
-            .rooms
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(tx) = rooms.get(room) {
-            return tx.subscribe();
-        }
-        rooms.retain(|_, tx| tx.receiver_count() > 0);
-        rooms
-            .entry(room.clone())
-            .or_insert_with(|| broadcast::channel(64).0)
-            .subscribe()
+        subscribe_keyed(&self.rooms, room, 64)
     }
+
+    fn publish_user(&self, user: &UserId, notification: Arc<Notification>) {
+        publish_keyed(&self.users, user, notification);
+    }
+
+    fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>> {
+        subscribe_keyed(&self.users, user, 16)
+    }
+}
+
+/// Channels by key (chat rooms, users), each kept while it has receivers.
+type Channels<K, T> = Mutex<HashMap<K, broadcast::Sender<Arc<T>>>>;
+
+/// Sends `item` on `key`'s channel, if anyone listens.
+fn publish_keyed<K: Eq + std::hash::Hash, T>(channels: &Channels<K, T>, key: &K, item: Arc<T>) {
+    let mut channels = channels
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(tx) = channels.get(key) {
+        if tx.send(item).is_err() {
+            channels.remove(key);
+        }
+    }
+}
+
+/// A receiver on `key`'s channel (made with room for `capacity` items if
+/// new; channels nobody listens to any more are dropped then).
+fn subscribe_keyed<K: Eq + std::hash::Hash + Clone, T>(
+    channels: &Channels<K, T>,
+    key: &K,
+    capacity: usize,
+) -> broadcast::Receiver<Arc<T>> {
+    let mut channels = channels
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(tx) = channels.get(key) {
+        return tx.subscribe();
+    }
+    channels.retain(|_, tx| tx.receiver_count() > 0);
+    channels
+        .entry(key.clone())
+        .or_insert_with(|| broadcast::channel(capacity).0)
+        .subscribe()
 }

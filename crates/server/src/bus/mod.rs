@@ -18,7 +18,8 @@ pub use postgres::{PgBus, CHANNEL};
 
 use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
+use crate::notification::Notification;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -38,4 +39,8 @@ pub trait EventBus: Send + Sync + 'static {
     fn publish_chat(&self, room: &ChatRoom, line: Arc<ChatLine>);
     /// Subscribes to the messages of `room`.
     fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>>;
+    /// Sends a notification (already stored) to `user`'s sockets.
+    fn publish_user(&self, user: &UserId, notification: Arc<Notification>);
+    /// Subscribes to `user`'s notifications.
+    fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>>;
 }

@@ -2,10 +2,11 @@
 //! sent it and what changed (a game's new version, or the lobby), never the
 //! event itself (`PostgreSQL` limits payloads to 8000 bytes; receivers load
 //! the events from the database) — but a chat message, which is short
-//! (`chat::text::MAX_CHARS`), travels whole.
+//! (`chat::text::MAX_CHARS`), and a notification travel whole.
 
 use crate::chat::{ChatLine, ChatRoom};
-use crate::ids::{is_id, GameId};
+use crate::ids::{is_id, GameId, UserId};
+use crate::notification::Notification;
 use serde::{Deserialize, Serialize};
 
 /// The largest payload accepted (`PostgreSQL`'s own limit).
@@ -38,13 +39,25 @@ pub enum Notice {
         /// The message.
         line: ChatLine,
     },
+    /// A notification (stored) for a user.
+    User {
+        /// The sending process.
+        from: String,
+        /// Whom it is for.
+        user: UserId,
+        /// The notification.
+        notification: Notification,
+    },
 }
 
 impl Notice {
     /// The sending process.
     pub fn from(&self) -> &str {
         match self {
-            Notice::Game { from, .. } | Notice::Lobby { from } | Notice::Chat { from, .. } => from,
+            Notice::Game { from, .. }
+            | Notice::Lobby { from }
+            | Notice::Chat { from, .. }
+            | Notice::User { from, .. } => from,
         }
     }
 

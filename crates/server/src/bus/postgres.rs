@@ -22,7 +22,8 @@
 //! order). A game nobody here watches is offered to [`PgBus::on_game`]'s
 //! hook (which starts its task if this process owns it). A lobby notice
 //! signals the local lobby; a chat notice carries its (short) message,
-//! delivered to the room's local sockets.
+//! delivered to the room's local sockets, and a user notice its
+//! notification, delivered to that user's local sockets.
 //!
 //! Notifications are not stored: after losing its connection the task
 //! reconnects (with a growing back-off) and then catches up every watched
@@ -36,7 +37,8 @@ use crate::chat::{ChatLine, ChatRoom};
 use crate::game::event::Published;
 use crate::game::snapshot;
 use crate::game::state::GameState;
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
+use crate::notification::Notification;
 use crate::store::Store;
 use anyhow::Context;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
@@ -241,6 +243,9 @@ impl PgBus {
                     self.local.publish_chat(&room, Arc::new(line));
                 }
             }
+            Notice::User {
+                user, notification, ..
+            } => self.local.publish_user(&user, Arc::new(notification)),
         }
     }
 
@@ -359,6 +364,19 @@ impl EventBus for PgBus {
 
     fn subscribe_chat(&self, room: &ChatRoom) -> broadcast::Receiver<Arc<ChatLine>> {
         self.local.subscribe_chat(room)
+    }
+
+    fn publish_user(&self, user: &UserId, notification: Arc<Notification>) {
+        self.local.publish_user(user, notification.clone());
+        self.notify(&Notice::User {
+            from: self.origin.clone(),
+            user: user.clone(),
+            notification: (*notification).clone(),
+        });
+    }
+
+    fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>> {
+        self.local.subscribe_user(user)
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::ai_pool::{self, AiPool};
 use crate::bus::EventBus;
+use crate::clock::ClockControl;
 use crate::cluster::Cluster;
 use crate::error::ApiError;
 use crate::game::event::{Published, StoredEvent};
@@ -15,6 +16,7 @@ use crate::game::state::GameState;
 use crate::game::takebacker::Request;
 use crate::game::{aborter, drawer, finisher, mover, takebacker};
 use crate::ids::{now_ms, GameId, UserId};
+use crate::notification::{self, NotificationKind};
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
@@ -264,7 +266,14 @@ impl Actor {
         let mut rows = Vec::with_capacity(2);
         let mut published = Vec::with_capacity(2);
         let mut pending = Some(event);
+        let mut moved = false;
         while let Some(event) = pending.take() {
+            moved |= matches!(
+                event,
+                StoredEvent::Move { .. }
+                    | StoredEvent::Placements { .. }
+                    | StoredEvent::Takeback { .. }
+            );
             let version = next.version + 1;
             next.apply(version, at, &event)
                 .map_err(ApiError::internal)?;
@@ -306,6 +315,9 @@ impl Actor {
         if ended {
             // The game leaves the lobby's list of live games.
             self.ctx.bus.publish_lobby();
+        }
+        if ended || moved {
+            self.tell_players(ended);
         }
         Ok(self.state.version)
     }
@@ -416,6 +428,62 @@ impl Actor {
         let side = self.state.to_move()?;
         let level = meta.computer_level(side)?;
         Some((side, level, self.state.game.clone_match()))
+    }
+
+    /// In a correspondence game between people, after a move: tells the
+    /// player now to move that it is their turn, or both players that the
+    /// game `ended` (in the background: the commit does not wait for it).
+    fn tell_players(&self, ended: bool) {
+        let meta = &self.state.meta;
+        if meta.clock != ClockControl::Untimed {
+            return;
+        }
+        let person = |side: Player| match meta.seat(side) {
+            Some(Seat::Human { user, .. }) => Some(user.clone()),
+            _ => None,
+        };
+        let [Some(first), Some(second)] = Player::BOTH.map(person) else {
+            return;
+        };
+        let told = if ended {
+            vec![
+                (
+                    first.id.clone(),
+                    NotificationKind::GameEnded,
+                    Some(second.clone()),
+                ),
+                (second.id, NotificationKind::GameEnded, Some(first)),
+            ]
+        } else if let Some(side) = self.state.to_move() {
+            let (to_move, mover) = if side == Player::First {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            vec![(to_move.id, NotificationKind::YourTurn, Some(mover))]
+        } else {
+            return;
+        };
+        let (store, bus, game) = (
+            self.ctx.store.clone(),
+            self.ctx.bus.clone(),
+            meta.id.clone(),
+        );
+        tokio::spawn(async move {
+            for (user, kind, from) in told {
+                let sent = notification::send(
+                    &store,
+                    bus.as_ref(),
+                    &user,
+                    kind,
+                    Some(&game),
+                    from.as_ref(),
+                );
+                if let Err(e) = sent.await {
+                    tracing::warn!("cannot tell {user} of game {game}: {e}");
+                }
+            }
+        });
     }
 
     /// Ends the game with `outcome`, rating a rated game.

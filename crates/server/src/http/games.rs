@@ -7,10 +7,10 @@ use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
 use crate::game::state::{summary_from_row, GameState};
 use crate::game::status::GameStatus;
 use crate::game::view::{GameSummary, GameView};
-use crate::http::limits;
 use crate::http::requests::{page_limit, CreateGame, ListQuery, Opponent};
 use crate::http::views::{CreatedView, GamesView, JoinedView, LobbyView, OkView};
 use crate::http::{current_user, json_body, query, require_user, App, AppState};
+use crate::http::{invitations, limits};
 use crate::ids::{now_ms, GameId};
 use crate::rating;
 use crate::store::{EventRow, GameFilter, GameRow};
@@ -55,7 +55,12 @@ fn start_position(
 
 /// A human seat with the user's current rating (none for a guest, who is
 /// never rated).
-async fn human_seat(app: &App, user: &UserView, kind: GameKind, speed: Speed) -> ApiResult<Seat> {
+pub async fn human_seat(
+    app: &App,
+    user: &UserView,
+    kind: GameKind,
+    speed: Speed,
+) -> ApiResult<Seat> {
     if user.guest {
         return Ok(Seat::person(user.clone(), 0));
     }
@@ -82,7 +87,8 @@ fn started_event(meta: &GameMeta, at: i64) -> ApiResult<EventRow> {
     })
 }
 
-fn summary(row: &GameRow) -> ApiResult<GameSummary> {
+/// A game's summary from its row.
+pub fn summary(row: &GameRow) -> ApiResult<GameSummary> {
     summary_from_row(row).map_err(ApiError::internal)
 }
 
@@ -121,7 +127,15 @@ pub async fn create(
             (Pairing::Computer, Some(Seat::Computer { computer: level }))
         }
         Opponent::Seek {} => (Pairing::Seek, None),
-        Opponent::Challenge {} => (Pairing::Challenge, None),
+        Opponent::Challenge { .. } => (Pairing::Challenge, None),
+    };
+    let invitee = match &req.opponent {
+        Opponent::Challenge { user: Some(name) } => {
+            let invitee = invitations::invitee(&app, &user, name).await?;
+            limits::count_attempt(&app.guards.seeks_by_user, user.id.as_str(), "challenges")?;
+            Some(invitee)
+        }
+        _ => None,
     };
     // Caps against abuse: open seeks per user, computer games per user
     // and per address (crate::http::limits), checked and the game stored
@@ -138,7 +152,6 @@ pub async fn create(
     let mut seats = [None, None];
     seats[side.index()] = Some(me);
     seats[side.other().index()] = other;
-    let now = now_ms();
     let meta = GameMeta {
         id: GameId::random(),
         kind,
@@ -149,11 +162,29 @@ pub async fn create(
         rated: req.rated,
         pairing,
         seats,
-        created_at: now,
+        created_at: now_ms(),
     };
+    let row = store_new_game(&app, &meta, &user).await?;
+    if pairing == Pairing::Computer {
+        app.guards.computer_game_created(addr.ip(), &meta.id);
+    }
+    drop(_creating);
+    if let Some(invitee) = invitee {
+        invitations::invite(&app, &meta.id, &user, &invitee).await?;
+    }
+    Ok(Json(CreatedView {
+        game: summary(&row)?,
+        url: format!("/game/{}", meta.id),
+    }))
+}
+
+/// Stores the new game `meta` created by `creator` (started at once if
+/// both seats are filled), starts its task and tells the lobby; its row.
+pub async fn store_new_game(app: &App, meta: &GameMeta, creator: &UserView) -> ApiResult<GameRow> {
+    let now = meta.created_at;
     let starts_now = meta.seats.iter().all(Option::is_some);
     let first_event = if starts_now {
-        Some(started_event(&meta, now)?)
+        Some(started_event(meta, now)?)
     } else {
         None
     };
@@ -163,30 +194,25 @@ pub async fn create(
         GameStatus::Waiting
     };
     let row = meta
-        .new_row(&user.id, status, i64::from(starts_now))
+        .new_row(&creator.id, status, i64::from(starts_now))
         .map_err(ApiError::internal)?;
     app.store.insert_game(&row, first_event.as_ref()).await?;
-    if pairing == Pairing::Computer {
-        app.guards.computer_game_created(addr.ip(), &meta.id);
-    }
     if starts_now {
         app.registry.ensure(&meta.id);
     }
-    if starts_now || pairing == Pairing::Seek {
+    if starts_now || meta.pairing == Pairing::Seek {
         app.bus.publish_lobby();
     }
-    Ok(Json(CreatedView {
-        game: summary(&row)?,
-        url: format!("/game/{}", meta.id),
-    }))
+    Ok(row)
 }
 
 /// The id in a path: a text that is not an id names no game.
-fn game_id(id: &str) -> ApiResult<GameId> {
+pub fn game_id(id: &str) -> ApiResult<GameId> {
     GameId::parse(id).map_err(|_| ApiError::not_found("no such game"))
 }
 
-async fn game_row(app: &App, id: &GameId) -> ApiResult<GameRow> {
+/// Game `id`'s row, or 404.
+pub async fn game_row(app: &App, id: &GameId) -> ApiResult<GameRow> {
     app.store
         .game(id.as_str())
         .await?
@@ -201,7 +227,16 @@ pub async fn join(
 ) -> ApiResult<Json<JoinedView>> {
     let user = require_user(&app, &headers).await?;
     let id = game_id(&id)?;
-    let row = game_row(&app, &id).await?;
+    invitations::check_join(&app, &id, &user).await?;
+    let row = join_as(&app, &id, &user).await?;
+    Ok(Json(JoinedView {
+        game: summary(&row)?,
+    }))
+}
+
+/// Seats `user` in the waiting game `id` and starts it; its row.
+pub async fn join_as(app: &App, id: &GameId, user: &UserView) -> ApiResult<GameRow> {
+    let row = game_row(app, id).await?;
     let status: GameStatus = row.status.parse().map_err(ApiError::internal)?;
     if status != GameStatus::Waiting {
         return Err(ApiError::conflict("game is not waiting for a player"));
@@ -218,7 +253,7 @@ pub async fn join(
         .iter()
         .position(Option::is_none)
         .ok_or_else(|| ApiError::conflict("game is not waiting for a player"))?;
-    let me = human_seat(&app, &user, meta.kind, meta.speed).await?;
+    let me = human_seat(app, user, meta.kind, meta.speed).await?;
     meta.seats[seat] = Some(me.clone());
     let started = started_event(&meta, now_ms())?;
     let seat_text = serde_json::to_string(&me).map_err(ApiError::internal)?;
@@ -230,21 +265,18 @@ pub async fn join(
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
     // Watchers of the waiting game learn that it started.
-    match GameState::load(&app.store, &id, 0).await {
+    match GameState::load(&app.store, id, 0).await {
         Ok(Some((_, published))) => {
             for event in published.into_iter().take(1) {
-                app.bus.publish_game(&id, std::sync::Arc::new(event));
+                app.bus.publish_game(id, std::sync::Arc::new(event));
             }
         }
         Ok(None) => {}
         Err(e) => return Err(ApiError::internal(format!("{e:#}"))),
     }
-    app.registry.ensure(&id);
+    app.registry.ensure(id);
     app.bus.publish_lobby();
-    let row = game_row(&app, &id).await?;
-    Ok(Json(JoinedView {
-        game: summary(&row)?,
-    }))
+    game_row(app, id).await
 }
 
 /// `DELETE /api/games/{id}`.

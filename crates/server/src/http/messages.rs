@@ -7,6 +7,7 @@ use crate::chat::ChatLine;
 use crate::game::actor::Action;
 use crate::game::view::{EventView, GameView};
 use crate::http::views::LobbyView;
+use crate::notification::Notification;
 use serde::{Deserialize, Serialize};
 
 /// The longest move text accepted.
@@ -254,6 +255,11 @@ pub enum ServerMessage {
     Pong,
     /// The lobby, sent at once and at every change.
     Lobby(LobbyView),
+    /// A notification for the socket's user (`GET /api/me/ws`).
+    Notification {
+        /// It.
+        notification: Notification,
+    },
     /// A new chat message in the socket's room.
     Chat {
         /// `lobby`, `players` or `spectators`.

@@ -8,9 +8,12 @@ pub mod catalogue;
 pub mod chat;
 pub mod chat_feed;
 pub mod games;
+pub mod invitations;
 pub mod limits;
 pub mod messages;
+pub mod notifications;
 pub mod records;
+pub mod rematch;
 pub mod requests;
 pub mod security;
 pub mod session_refresh;
@@ -93,6 +96,15 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get_game).delete(games::cancel))
         .route("/games/{id}/join", post(games::join))
+        .route("/games/{id}/decline", post(invitations::decline))
+        .route(
+            "/games/{id}/rematch",
+            get(rematch::pending).post(rematch::offer),
+        )
+        .route("/games/{id}/rematch/decline", post(rematch::decline))
+        .route("/notifications", get(notifications::list))
+        .route("/notifications/seen", post(notifications::seen))
+        .route("/me/ws", get(ws::user_ws))
         .route("/games/{id}/ws", get(ws::game_ws))
         .route(
             "/games/{id}/chat",

@@ -24,8 +24,13 @@ pub enum Opponent {
     /// Anyone, from the lobby. (Variants with no fields are written with
     /// braces so that unknown fields are refused.)
     Seek {},
-    /// Whoever gets the link.
-    Challenge {},
+    /// Whoever gets the link, or only the player named `user` (who is
+    /// told, and may decline).
+    Challenge {
+        /// The invited player's name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user: Option<String>,
+    },
 }
 
 /// The creator's seat.
@@ -338,4 +343,12 @@ pub struct ChatPost {
 pub struct MuteRequest {
     /// The user's name.
     pub user: String,
+}
+
+/// `POST /api/notifications/seen`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeenRequest {
+    /// Those up to this instant (server time, ms) are seen.
+    pub until: i64,
 }

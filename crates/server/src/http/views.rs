@@ -303,3 +303,21 @@ pub struct MutesView {
     /// Them, by name.
     pub users: Vec<UserView>,
 }
+
+/// A user's last notifications, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotificationsView {
+    /// Them.
+    pub notifications: Vec<crate::notification::Notification>,
+    /// How many of them are unseen.
+    pub unseen: usize,
+}
+
+/// The rematch offered after a game, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchView {
+    /// The waiting game that would be the rematch.
+    pub game: Option<crate::ids::GameId>,
+    /// Who offered it.
+    pub by: Option<UserView>,
+}

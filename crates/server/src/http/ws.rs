@@ -16,7 +16,7 @@ use crate::http::messages::{
     ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
 };
 use crate::http::requests::SinceQuery;
-use crate::http::{current_user, query, AppState};
+use crate::http::{current_user, query, require_user, AppState};
 use crate::ids::{GameId, UserId};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
@@ -491,6 +491,62 @@ async fn watch_lobby(
                     }
                 }
             }
+        }
+    }
+}
+
+/// `GET /api/me/ws`: the signed-in user's notifications, pushed as they
+/// come (`{"type": "notification", …}`); accepts only pings.
+pub async fn user_ws(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let user = require_user(&app, &headers).await?;
+    let guard = open_socket(&app.guards.game_sockets, addr)?;
+    Ok(ws
+        .read_buffer_size(READ_BUFFER)
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| watch_user(app, socket, guard, user.id)))
+}
+
+async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard, user: UserId) {
+    let mut notifications = app.bus.subscribe_user(&user);
+    let mut allowance = Allowance::new(&app.guards.limits);
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep_until(allowance.idle_at) => {
+                close_with(&mut socket, None, IDLE_ERROR).await;
+                return;
+            }
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    if !allowance.heard() {
+                        close_with(&mut socket, None, FLOOD_ERROR).await;
+                        return;
+                    }
+                    let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
+                        Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
+                        Err(_) => ServerMessage::error(None, "this socket accepts only ping"),
+                    };
+                    if !send(&mut socket, &reply).await {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                Some(Ok(_)) => allowance.idle_at = Instant::now() + allowance.idle,
+            },
+            notification = notifications.recv() => match notification {
+                Ok(notification) => {
+                    let message = ServerMessage::Notification { notification: (*notification).clone() };
+                    if !send(&mut socket, &message).await {
+                        return;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return,
+            },
         }
     }
 }

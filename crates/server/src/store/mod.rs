@@ -23,6 +23,8 @@ mod chat;
 pub use chat::KEPT_PER_ROOM;
 mod games;
 mod migrate;
+mod notifications;
+pub use notifications::KEPT_PER_USER;
 mod processes;
 mod ratings;
 mod records;
@@ -119,6 +121,25 @@ pub struct ChatRow {
     pub at: i64,
     /// What it says.
     pub text: String,
+}
+
+/// A notification as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotificationRow {
+    /// Id.
+    pub id: String,
+    /// Whom it is for.
+    pub user_id: String,
+    /// What happened (`NotificationKind`'s name).
+    pub kind: String,
+    /// The game it is about.
+    pub game_id: Option<String>,
+    /// Who caused it.
+    pub from: Option<UserRow>,
+    /// When.
+    pub at: i64,
+    /// Seen already.
+    pub seen: bool,
 }
 
 /// One stored event.

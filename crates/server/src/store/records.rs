@@ -3,7 +3,7 @@
 //! types. What the schema cannot enforce (flags are 0 or 1) is checked here,
 //! so bad contents give a [`sqlx::Error::ColumnDecode`] naming the column.
 
-use super::{ChatRow, EventRow, GameRow, RatingRow, UserRow};
+use super::{ChatRow, EventRow, GameRow, NotificationRow, RatingRow, UserRow};
 
 /// The columns of `games`, in the order of [`GameRecord`].
 macro_rules! game_columns {
@@ -64,6 +64,44 @@ impl TryFrom<ChatRecord> for ChatRow {
             user: r.user.try_into()?,
             at: r.at,
             text: r.text,
+        })
+    }
+}
+
+/// A notification with the user who caused it (if any).
+#[derive(sqlx::FromRow)]
+pub(super) struct NotificationRecord {
+    notification_id: String,
+    user_id: String,
+    kind: String,
+    game_id: Option<String>,
+    at: i64,
+    seen: i64,
+    from_id: Option<String>,
+    from_name: Option<String>,
+    from_guest: Option<i64>,
+}
+
+impl TryFrom<NotificationRecord> for NotificationRow {
+    type Error = sqlx::Error;
+
+    fn try_from(r: NotificationRecord) -> Result<NotificationRow, sqlx::Error> {
+        let from = match (r.from_id, r.from_name, r.from_guest) {
+            (Some(id), Some(name), Some(guest)) => Some(UserRow {
+                id,
+                name,
+                guest: flag("from_guest", guest)?,
+            }),
+            _ => None,
+        };
+        Ok(NotificationRow {
+            id: r.notification_id,
+            user_id: r.user_id,
+            kind: r.kind,
+            game_id: r.game_id,
+            from,
+            at: r.at,
+            seen: flag("seen", r.seen)?,
         })
     }
 }

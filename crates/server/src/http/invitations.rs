@@ -1,0 +1,87 @@
+//! Challenges sent to one player by name: only that player may join (the
+//! link alone is not enough), is notified, and may decline (the waiting
+//! game is then deleted and its creator told).
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::meta::UserView;
+use crate::http::games::{game_id, game_row};
+use crate::http::notifications;
+use crate::http::views::OkView;
+use crate::http::{require_user, App, AppState};
+use crate::ids::{GameId, UserId};
+use crate::notification::NotificationKind;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+
+/// The player named `name` whom `creator` challenges (not oneself).
+pub async fn invitee(app: &App, creator: &UserView, name: &str) -> ApiResult<UserView> {
+    let (row, _) = app
+        .store
+        .user_by_name(name)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let user = UserView::from_row(&row).map_err(ApiError::internal)?;
+    if user.id == creator.id {
+        return Err(ApiError::bad_request("you cannot challenge yourself"));
+    }
+    Ok(user)
+}
+
+/// Records that `game` is for `invitee` alone and tells them.
+pub async fn invite(
+    app: &App,
+    game: &GameId,
+    creator: &UserView,
+    invitee: &UserView,
+) -> ApiResult<()> {
+    app.store
+        .add_invitation(game.as_str(), invitee.id.as_str())
+        .await?;
+    notifications::send(
+        app,
+        &invitee.id,
+        NotificationKind::Challenge,
+        Some(game),
+        Some(creator),
+    )
+    .await
+}
+
+/// Refuses `user` joining `game` if it was sent to someone else.
+pub async fn check_join(app: &App, game: &GameId, user: &UserView) -> ApiResult<()> {
+    match app.store.invitee(game.as_str()).await? {
+        Some(invitee) if invitee != user.id.as_str() => Err(ApiError::forbidden(
+            "this challenge was sent to another player",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `POST /api/games/{id}/decline`: the invited player declines the
+/// challenge.
+pub async fn decline(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<OkView>> {
+    let user = require_user(&app, &headers).await?;
+    let id = game_id(&id)?;
+    if app.store.invitee(id.as_str()).await?.as_deref() != Some(user.id.as_str()) {
+        return Err(ApiError::forbidden("this challenge was not sent to you"));
+    }
+    let row = game_row(&app, &id).await?;
+    if !app.store.delete_waiting(id.as_str()).await? {
+        return Err(ApiError::conflict("game is not waiting for a player"));
+    }
+    let creator = UserId::parse(&row.creator).map_err(ApiError::internal)?;
+    notifications::send(
+        &app,
+        &creator,
+        NotificationKind::ChallengeDeclined,
+        Some(&id),
+        Some(&user),
+    )
+    .await?;
+    Ok(Json(OkView::OK))
+}

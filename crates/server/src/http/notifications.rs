@@ -1,0 +1,85 @@
+//! Notifications over HTTP: a user reads their last ones and marks them
+//! seen ([`send`] tells a user something; the socket is
+//! `crate::http::ws::user_ws`).
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::meta::UserView;
+use crate::http::requests::SeenRequest;
+use crate::http::views::{NotificationsView, OkView};
+use crate::http::{json_body, require_user, App, AppState};
+use crate::ids::{GameId, UserId};
+use crate::notification::{self, Notification, NotificationKind};
+use crate::store::NotificationRow;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::Json;
+
+/// Notifications a read returns.
+const READ: i64 = 50;
+
+/// Tells `user` of `kind` about `game`, caused by `from`
+/// ([`notification::send`]).
+pub async fn send(
+    app: &App,
+    user: &UserId,
+    kind: NotificationKind,
+    game: Option<&GameId>,
+    from: Option<&UserView>,
+) -> ApiResult<()> {
+    notification::send(&app.store, app.bus.as_ref(), user, kind, game, from).await?;
+    Ok(())
+}
+
+/// A stored notification as sent.
+fn notification_of(row: &NotificationRow) -> Result<Notification, String> {
+    Ok(Notification {
+        id: row.id.clone(),
+        kind: row.kind.parse()?,
+        game: row
+            .game_id
+            .as_deref()
+            .map(GameId::parse)
+            .transpose()
+            .map_err(|e| e.to_string())?,
+        from: row.from.as_ref().map(UserView::from_row).transpose()?,
+        at: row.at,
+        seen: row.seen,
+    })
+}
+
+/// `GET /api/notifications`: the last 50, newest first, and how many are
+/// unseen.
+pub async fn list(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<NotificationsView>> {
+    let user = require_user(&app, &headers).await?;
+    let rows = app.store.notifications(user.id.as_str(), READ).await?;
+    let notifications: Vec<Notification> = rows
+        .iter()
+        .map(notification_of)
+        .collect::<Result<_, _>>()
+        .map_err(ApiError::internal)?;
+    let unseen = notifications.iter().filter(|n| !n.seen).count();
+    Ok(Json(NotificationsView {
+        notifications,
+        unseen,
+    }))
+}
+
+/// `POST /api/notifications/seen`: `{"until": MS}` marks those up to then
+/// seen.
+pub async fn seen(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<OkView>> {
+    let user = require_user(&app, &headers).await?;
+    let req: SeenRequest = json_body(body)?;
+    app.store
+        .mark_notifications_seen(user.id.as_str(), req.until)
+        .await?;
+    Ok(Json(OkView::OK))
+}

@@ -1,0 +1,136 @@
+//! What a user is told outside a game's page (`GET /api/notifications`,
+//! pushed on `GET /api/me/ws`): a challenge or a rematch offered to them,
+//! one of them declined, their turn in a correspondence game, a game's end.
+
+use crate::bus::EventBus;
+use crate::game::meta::UserView;
+use crate::ids::{new_id, now_ms, GameId, UserId};
+use crate::store::{NotificationRow, Store};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotificationKind {
+    /// `from` challenges the user to `game` (join it, or decline).
+    Challenge,
+    /// `from` declined the user's challenge `game`.
+    ChallengeDeclined,
+    /// `from` offers a rematch: the waiting `game`.
+    Rematch,
+    /// `from` declined the user's rematch offer.
+    RematchDeclined,
+    /// The user's turn in the correspondence `game` (`from` moved).
+    YourTurn,
+    /// `game` ended.
+    GameEnded,
+}
+
+impl NotificationKind {
+    /// Every kind.
+    pub const ALL: [NotificationKind; 6] = [
+        NotificationKind::Challenge,
+        NotificationKind::ChallengeDeclined,
+        NotificationKind::Rematch,
+        NotificationKind::RematchDeclined,
+        NotificationKind::YourTurn,
+        NotificationKind::GameEnded,
+    ];
+
+    /// The kind's name, as stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::Challenge => "challenge",
+            NotificationKind::ChallengeDeclined => "challenge-declined",
+            NotificationKind::Rematch => "rematch",
+            NotificationKind::RematchDeclined => "rematch-declined",
+            NotificationKind::YourTurn => "your-turn",
+            NotificationKind::GameEnded => "game-ended",
+        }
+    }
+}
+
+impl fmt::Display for NotificationKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for NotificationKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        NotificationKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| format!("unknown notification kind '{s}'"))
+    }
+}
+
+/// One notification, as sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notification {
+    /// Its id.
+    pub id: String,
+    /// What happened.
+    pub kind: NotificationKind,
+    /// The game it is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameId>,
+    /// Who caused it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<UserView>,
+    /// When (server time, ms).
+    pub at: i64,
+    /// Seen by the user already.
+    pub seen: bool,
+}
+
+/// Tells `user` of `kind` about `game`, caused by `from`: stored, then
+/// pushed to the user's sockets.
+pub async fn send(
+    store: &Store,
+    bus: &dyn EventBus,
+    user: &UserId,
+    kind: NotificationKind,
+    game: Option<&GameId>,
+    from: Option<&UserView>,
+) -> Result<(), sqlx::Error> {
+    let notification = Notification {
+        id: new_id(),
+        kind,
+        game: game.cloned(),
+        from: from.cloned(),
+        at: now_ms(),
+        seen: false,
+    };
+    let row = NotificationRow {
+        id: notification.id.clone(),
+        user_id: user.to_string(),
+        kind: kind.as_str().to_owned(),
+        game_id: game.map(GameId::to_string),
+        from: from.map(UserView::to_row),
+        at: notification.at,
+        seen: false,
+    };
+    store.add_notification(&row).await?;
+    bus.publish_user(user, Arc::new(notification));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_by_name() {
+        for kind in NotificationKind::ALL {
+            assert_eq!(kind.as_str().parse(), Ok(kind));
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{kind}\""));
+        }
+        assert!("nope".parse::<NotificationKind>().is_err());
+    }
+}
