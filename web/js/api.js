@@ -40,7 +40,17 @@ export const api = {
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
   userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),
   leaderboard: (game, query = {}) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}?${new URLSearchParams(query)}`),
+  // Chat: `where` is 'lobby' or a game id (the viewer's room of that game).
+  chat: (where) => request('GET', chatPath(where)),
+  say: (where, text) => request('POST', chatPath(where), { text }),
+  mutes: () => request('GET', '/api/mutes'),
+  mute: (name) => request('POST', '/api/mutes', { user: name }),
+  unmute: (name) => request('DELETE', `/api/mutes/${encodeURIComponent(name)}`),
 };
+
+function chatPath(where) {
+  return where === 'lobby' ? '/api/lobby/chat' : `/api/games/${encodeURIComponent(where)}/chat`;
+}
 
 /** A request that got no answer because the socket is (or went) down: `lost` is set. */
 function lostError(message) {

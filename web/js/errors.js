@@ -11,7 +11,7 @@ import { t, has } from './i18n.js';
 /** [pattern, key, names of the captured groups]: the first match wins. */
 const KNOWN = [
   [/^wrong username or password$/, 'error.wrong_credentials'],
-  [/^too many (new guests from this address|sign-ups from this address|sign-in attempts), retry in (\d+) s$/, 'error.too_many', ['what', 'n']],
+  [/^too many (new guests from this address|sign-ups from this address|sign-in attempts|chat messages), retry in (\d+) s$/, 'error.too_many', ['what', 'n']],
   [/^sign in or play as a guest first$/, 'error.sign_in_first'],
   [/^guests cannot play rated games$/, 'error.guest_rated'],
   [/^username '(.*)' is taken$/, 'error.username_taken', ['name']],
@@ -45,6 +45,9 @@ const KNOWN = [
   [/^you have placed all your pieces$/, 'error.placed_all'],
   [/^bad position: (.*)$/s, 'error.bad_position', ['detail']],
   [/^the record has no \[Game\] header$/, 'error.record_no_game'],
+  [/^the message is empty$/, 'error.chat_empty'],
+  [/^a message has at most (\d+) characters$/, 'error.chat_too_long', ['n']],
+  [/^you cannot mute yourself$/, 'error.mute_self'],
   [/^(?:connection lost|not connected)$/, 'error.connection'],
   [/^HTTP (\d+)$/, 'error.http', ['n']],
 ];
@@ -57,7 +60,7 @@ export function errorText(err) {
     if (!m || !has(key)) continue;
     const params = {};
     names.forEach((name, i) => { params[name] = m[i + 1]; });
-    if (params.what) params.what = t(`error.too_many.${{ 'new guests from this address': 'guests', 'sign-ups from this address': 'signups', 'sign-in attempts': 'signins' }[params.what]}`);
+    if (params.what) params.what = t(`error.too_many.${{ 'new guests from this address': 'guests', 'sign-ups from this address': 'signups', 'sign-in attempts': 'signins', 'chat messages': 'chat' }[params.what]}`);
     if (params.n !== undefined) params.n = Number(params.n);
     return t(key, params);
   }

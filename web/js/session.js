@@ -14,8 +14,10 @@ export function setUser(u) {
   for (const fn of listeners) fn(u);
 }
 
+/** Call `fn(user)` whenever the user changes; returns a function that stops it. */
 export function onUserChange(fn) {
   listeners.add(fn);
+  return () => listeners.delete(fn);
 }
 
 export async function loadUser() {

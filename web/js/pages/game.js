@@ -32,6 +32,8 @@ import { actionsPanel } from '../panels/actions.js';
 import { controlsPanel } from '../panels/controls.js';
 import { noticesPanel } from '../panels/notices.js';
 import { resultBanner, boardFlash } from '../panels/banner.js';
+import { chatPanel } from '../panels/chat.js';
+import { gameRoom } from '../chat.js';
 
 export const name = 'game';
 
@@ -77,11 +79,22 @@ class GamePage {
         return this.state ? this.state.version : null;
       },
       onMessage: (msg) => {
+        if (msg && msg.type === 'chat') {
+          this.chat?.receive(msg);
+          return;
+        }
         this.dispatch(S.receive(this.model, msg));
-        // After a (re)connection's catch-up, a waiting move can go.
-        if (msg && (msg.type === 'state' || msg.type === 'events')) this.flushPending();
+        // After a (re)connection's catch-up, a waiting move can go, and
+        // the chat's history is read (the socket now carries its new lines).
+        if (msg && (msg.type === 'state' || msg.type === 'events')) {
+          this.flushPending();
+          this.syncChat();
+        }
       },
-      onStatus: (s) => this.setConnection(s),
+      onStatus: (s) => {
+        if (s === 'open') this.chatStale = true;
+        this.setConnection(s);
+      },
     });
   }
 
@@ -105,6 +118,24 @@ class GamePage {
   act(model) {
     this.model = model;
     this.refresh({});
+  }
+
+  /**
+   * The chat follows the viewer's room (a spectator who takes a seat moves
+   * to the players'), and reads the history once per connection, after
+   * the socket's catch-up: lines sent meanwhile come by both, merged by id.
+   * The server starts the socket's chat a moment after the catch-up
+   * (tests/browser/NEEDS.md, point 6): a second read covers that moment.
+   */
+  syncChat() {
+    if (!this.chat || !this.state) return;
+    const moved = this.chat.setRoom(gameRoom(this.state));
+    if (moved || this.chatStale) {
+      this.chatStale = false;
+      this.chat.sync();
+      clearTimeout(this.chatResync);
+      this.chatResync = setTimeout(() => this.chat?.sync(), 1500);
+    }
   }
 
   /** Fetch the full game state over HTTP (used when an event is not enough). */
@@ -132,6 +163,8 @@ class GamePage {
   destroy() {
     dismissChooser();
     this.socket.close();
+    this.chat?.destroy();
+    clearTimeout(this.chatResync);
     clearInterval(this.tick);
     document.removeEventListener('keydown', this.keys);
   }
@@ -201,6 +234,7 @@ class GamePage {
     this.actions = actionsPanel();
     this.info = gameInfo();
     this.notices = noticesPanel();
+    this.chat = chatPanel({ where: this.id, room: gameRoom(st) });
     const nav = moveNav({
       first: () => this.act(S.browse(this.model, 0)),
       prev: () => this.act(S.step(this.model, -1)),
@@ -223,6 +257,7 @@ class GamePage {
           this.actions.el,
           h('div.card.moves-card', null, h('div.moves-head', null, h('h2', null, t('game.moves')), nav), this.moveList),
           this.controls.el,
+          this.chat.el,
         ),
       ),
     );

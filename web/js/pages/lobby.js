@@ -1,5 +1,6 @@
 // Home / lobby: create a game (game, options from the server's option
-// specs, time control, opponent), open seeks updating live, live games.
+// specs, time control, opponent), open seeks updating live, live games,
+// the lobby's chat.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -8,6 +9,7 @@ import { ensureSession, currentUser } from '../session.js';
 import { getCatalogue, gameTitle, optionLabel, optionHelp, optionValueLabel, levelName, sideName, gameRow, errorBox } from './common.js';
 import { GAME_IDS } from '../games/index.js';
 import { miniBoard } from './diagrams.js';
+import { chatPanel } from '../panels/chat.js';
 
 export const name = 'lobby';
 
@@ -34,6 +36,7 @@ export function render(main, _params, { navigate }) {
   const createCard = h('section.card.create-card', { 'aria-labelledby': 'create-title' });
   const seeksList = h('ul.game-list#seeks', { 'aria-live': 'polite' });
   const liveList = h('ul.game-list#live-games');
+  const chat = chatPanel({ where: 'lobby', room: 'lobby' });
   replace(main,
     h('section.hero', null,
       h('div.hero-text', null, h('h1', null, t('lobby.title')), h('p.lead', null, t('lobby.lead'))),
@@ -43,6 +46,7 @@ export function render(main, _params, { navigate }) {
       h('div.lobby-side', null,
         h('section.card', null, h('h2', null, t('lobby.seeks')), seeksList),
         h('section.card', null, h('h2', null, t('lobby.live')), liveList),
+        chat.el,
       ),
     ),
   );
@@ -199,15 +203,30 @@ export function render(main, _params, { navigate }) {
   replace(seeksList, h('li.empty-row', null, t('common.loading')));
   replace(liveList, h('li.empty-row', null, t('common.loading')));
   // The lobby socket sends the open seeks and the live games at once and
-  // again at every change.
+  // again at every change, and the chat's new lines. Its first message
+  // after each (re)connection comes once it carries them: then the chat
+  // reads the history (merged by id with what the socket sends).
+  let chatStale = true;
   const socket = new LiveSocket('/api/lobby/ws', {
+    onStatus: (s) => { if (s === 'open') chatStale = true; },
     onMessage: (msg) => {
+      if (msg.type === 'chat') {
+        chat.receive(msg);
+        return;
+      }
       if (msg.type !== 'lobby') return;
+      if (chatStale) {
+        chatStale = false;
+        chat.sync();
+      }
       drawSeeks(msg.seeks);
       drawLive(msg.live);
     },
   });
-  return () => socket.close();
+  return () => {
+    socket.close();
+    chat.destroy();
+  };
 }
 
 function field(label, control) {
