@@ -8,7 +8,7 @@ use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::event::StoredEvent;
-use crate::game::meta::side_in;
+use crate::game::meta::{side_in, GameMeta};
 use crate::game::state::GameState;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::limits::{count_attempt, session_lasts, too_many};
@@ -51,10 +51,10 @@ pub async fn game_ws(
     let q = query(q)?;
     let guard = open_socket(&app.guards.game_sockets, addr)?;
     let known = match GameId::parse(&id) {
-        Ok(id) if app.store.game(id.as_str()).await?.is_some() => Some(id),
-        _ => None,
+        Ok(id) => app.store.game(id.as_str()).await?.map(|row| (id, row)),
+        Err(_) => None,
     };
-    let Some(id) = known else {
+    let Some((id, row)) = known else {
         // Upgraded, then closed with a code of its own: the client tells
         // an unknown game from an outage without asking again.
         return Ok(ws
@@ -65,6 +65,11 @@ pub async fn game_ws(
             .into_response());
     };
     let user = current_user(&app, &headers).await?;
+    // The seat the socket's chat starts in (moved on if it changes).
+    let side = GameMeta::from_row(&row)
+        .ok()
+        .zip(user.as_ref())
+        .and_then(|(meta, u)| meta.side_of(&u.id));
     let session = user.and_then(|u| Some((u.id, session_token(&headers)?)));
     Ok(ws
         .read_buffer_size(READ_BUFFER)
@@ -75,6 +80,7 @@ pub async fn game_ws(
                 app,
                 id,
                 session,
+                side,
                 guard,
             };
             watch_game(watch, q.since, socket)
@@ -95,6 +101,8 @@ struct Watch {
     id: GameId,
     /// The user and the session the socket was opened with.
     session: Option<(UserId, String)>,
+    /// The user's seat when the socket opened.
+    side: Option<Player>,
     /// Counts the socket among its address's.
     guard: ConnectionGuard,
 }
@@ -306,17 +314,20 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
         app,
         id,
         mut session,
+        side,
         guard: _guard,
     } = watch;
     let user_id = session.as_ref().map(|(u, _)| u.clone());
     let mut allowance = Allowance::new(&app.guards.limits);
     let mut events = app.bus.subscribe_game(&id);
+    // Chat too is followed before the state goes out: a message posted
+    // after the client's first look at the history is not missed.
+    let mut chat = ChatFeed::open(&app, ChatFeed::game_room(&id, side), user_id.as_ref()).await;
     let Some((mut version, mut viewer)) =
         catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await
     else {
         return;
     };
-    let mut chat = ChatFeed::open(&app, ChatFeed::game_room(&id, viewer), user_id.as_ref()).await;
     loop {
         // A spectator who takes a seat moves to the players' room.
         chat.move_to(app.bus.as_ref(), ChatFeed::game_room(&id, viewer));
