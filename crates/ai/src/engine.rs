@@ -3,11 +3,13 @@
 //! the algorithm.
 
 use crate::alphabeta::Noise;
+use crate::context::{SearchContext, TableUse};
 use crate::evaluate::Evaluate;
 use crate::iterative::{alphabeta, AlphaBetaConfig};
 use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
 use crate::solver;
+use crate::time_manager::TimePlan;
 use crate::{EngineKind, EngineSpec, Level, Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, GameRecord, MoveList};
 use rand::rngs::SmallRng;
@@ -20,7 +22,32 @@ use std::time::Instant;
 /// draws, its options the move limit) with the engine `spec`, within
 /// `limits` capped by the level's budget, until `stop`; `on_info` is called
 /// after each completed iteration. `best` is `None` if the game is over.
+///
+/// Every search starts from an empty transposition table; a player that
+/// plays move after move of one game keeps its table with
+/// [`search_record_in`].
 pub fn search_record<G: Evaluate>(
+    record: &GameRecord<G>,
+    spec: &EngineSpec,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchReport {
+    search_record_in(
+        &mut SearchContext::new(),
+        record,
+        spec,
+        limits,
+        stop,
+        on_info,
+    )
+}
+
+/// Like [`search_record`], with the transposition table of `context`: the
+/// player's memory from its earlier moves in the same game (start a new
+/// context, or clear it, for another game).
+pub fn search_record_in<G: Evaluate>(
+    context: &mut SearchContext,
     record: &GameRecord<G>,
     spec: &EngineSpec,
     limits: &Limits,
@@ -30,7 +57,8 @@ pub fn search_record<G: Evaluate>(
     if record.outcome().is_some() {
         return SearchReport::unsearched(None);
     }
-    search_setup(
+    search_setup_in(
+        context,
         &SearchSetup::from_record(record),
         spec,
         limits,
@@ -48,11 +76,33 @@ pub fn search_setup<G: Evaluate>(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchReport {
+    search_setup_in(
+        &mut SearchContext::new(),
+        setup,
+        spec,
+        limits,
+        stop,
+        on_info,
+    )
+}
+
+/// Like [`search_setup`], with the transposition table of `context` (see
+/// [`search_record_in`]).
+pub fn search_setup_in<G: Evaluate>(
+    context: &mut SearchContext,
+    setup: &SearchSetup<G>,
+    spec: &EngineSpec,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchReport {
+    let start = Instant::now();
     if setup.root.outcome().is_some() {
         return SearchReport::unsearched(None);
     }
     let profile = spec.level.profile();
     let limits = limits.tighter(profile.cap);
+    let plan = TimePlan::new(&limits, &setup.progress(), start);
     let mut moves = MoveList::new();
     setup.root.legal_moves(&mut moves);
     let mut rng = match spec.seed {
@@ -70,9 +120,8 @@ pub fn search_setup<G: Evaluate>(
             } else {
                 0
             };
-            let mut limits = limits;
             if budget > 0 {
-                if let Some(report) = proven(setup, budget, &mut limits, stop) {
+                if let Some(report) = proven(setup, budget, &limits, &plan, stop) {
                     on_info(&report.info);
                     return report;
                 }
@@ -84,11 +133,26 @@ pub fn search_setup<G: Evaluate>(
                     seed: if profile.noise > 0 { rng.gen() } else { 0 },
                 },
                 contempt: profile.contempt,
-                tt_megabytes: profile.tt_megabytes,
             };
-            alphabeta(setup, &config, &limits, stop, on_info)
+            let usage = TableUse {
+                megabytes: profile.tt_megabytes,
+                side: setup.root.side_to_move(),
+                contempt: profile.contempt,
+                keep: profile.noise == 0,
+            };
+            let tt = context.table(usage);
+            let report = alphabeta(setup, &config, &limits, &plan, tt, stop, on_info);
+            context.after_search(usage);
+            report
         }
-        EngineKind::Mcts => search_mcts(setup, &MctsConfig::default(), &limits, stop, on_info),
+        EngineKind::Mcts => {
+            // MCTS has no iterations: it takes the clock's even share.
+            let limits = Limits {
+                movetime: plan.target(),
+                ..limits
+            };
+            search_mcts(setup, &MctsConfig::default(), &limits, stop, on_info)
+        }
     };
     // A weak level sometimes plays a random move, but never throws away a
     // win it has found and never one that loses at once.
@@ -102,35 +166,34 @@ pub fn search_setup<G: Evaluate>(
 }
 
 /// Level `max` in a small position: try to prove a win with the solver
-/// within `nodes` and a quarter of the move time; a proven, verified win
-/// is played at once (its score is the proof's longest line). Otherwise
-/// the time spent comes off `limits`.
+/// within `nodes` and a quarter of the move's time (the move time, or the
+/// clock's even share); a proven, verified win is played at once (its
+/// score is the proof's longest line). Otherwise the alpha-beta search
+/// goes on with what is left of the time `plan`.
 fn proven<G: Evaluate>(
     setup: &SearchSetup<G>,
     nodes: u64,
-    limits: &mut Limits,
+    limits: &Limits,
+    plan: &TimePlan,
     stop: &AtomicBool,
 ) -> Option<SearchReport> {
     let start = Instant::now();
-    let deadline = limits.movetime.map(|t| start + t / 4);
+    let deadline = plan.target().map(|t| plan.start + t / 4);
     let nodes = limits.nodes.map_or(nodes, |n| n.min(nodes));
     let found = solver::proven_win(setup, nodes, deadline, stop);
     let time = start.elapsed();
-    if let Some((mv, depth, nodes)) = found {
-        return Some(SearchReport {
-            best: Some(mv.clone()),
-            info: SearchInfo {
-                depth,
-                seldepth: depth,
-                score: Score::WinIn(depth),
-                nodes,
-                time,
-                pv: vec![mv],
-            },
-        });
-    }
-    limits.movetime = limits.movetime.map(|t| t.saturating_sub(time));
-    None
+    let (mv, depth, nodes) = found?;
+    Some(SearchReport {
+        best: Some(mv.clone()),
+        info: SearchInfo {
+            depth,
+            seldepth: depth,
+            score: Score::WinIn(depth),
+            nodes,
+            time,
+            pv: vec![mv],
+        },
+    })
 }
 
 /// A random legal move after which the opponent cannot win with its next

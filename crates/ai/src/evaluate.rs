@@ -13,6 +13,12 @@ pub trait Evaluate: Game {
     /// depth) is worth it for this game.
     const QUIESCENCE: bool = false;
 
+    /// How many plies a game between strong players usually lasts from the
+    /// start: the time manager's estimate of the moves still to play under
+    /// a clock (see [`crate::TimeBudget`]), unless
+    /// [`Evaluate::expected_plies_left`] knows better.
+    const TYPICAL_PLIES: u32 = 80;
+
     /// The value of this position (not finished: [`Game::outcome`] is
     /// `None`) for the side to move; about 100 is one pawn-like unit, and
     /// the value must stay well inside ±20,000.
@@ -38,5 +44,13 @@ pub trait Evaluate: Game {
     /// Action, endings with few pieces).
     fn solver_nodes(&self) -> u64 {
         0
+    }
+
+    /// The plies the game will most likely still last from this position,
+    /// for a game whose length is known (a fixed number of moves), for the
+    /// time manager. `None`, the default: estimated from
+    /// [`Evaluate::TYPICAL_PLIES`] and the plies played.
+    fn expected_plies_left(&self) -> Option<u32> {
+        None
     }
 }

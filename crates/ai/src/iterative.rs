@@ -9,6 +9,7 @@ use crate::history::MAX_PLY;
 use crate::score::{INFINITE, MATE, MATE_BOUND};
 use crate::setup::SearchSetup;
 use crate::shared::Shared;
+use crate::time_manager::TimePlan;
 use crate::tt::TranspositionTable;
 use crate::{Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, MoveList};
@@ -29,8 +30,6 @@ pub(crate) struct AlphaBetaConfig {
     pub noise: Noise,
     /// Draw score below even for the side to move (0: none).
     pub contempt: i32,
-    /// Transposition table size.
-    pub tt_megabytes: usize,
 }
 
 /// A completed (or usefully partial) iteration.
@@ -42,25 +41,25 @@ struct Iteration<M> {
     pv: Vec<M>,
 }
 
-/// Search `setup` (whose root is not finished) within `limits` until
-/// `stop`, calling `on_info` after each completed iteration.
+/// Search `setup` (whose root is not finished) within `limits` and the
+/// time `plan` until `stop`, with the transposition table `tt` (ready for
+/// this search), calling `on_info` after each completed iteration.
 pub(crate) fn alphabeta<G: Evaluate>(
     setup: &SearchSetup<G>,
     config: &AlphaBetaConfig,
     limits: &Limits,
+    plan: &TimePlan,
+    tt: &TranspositionTable,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchReport {
     let start = Instant::now();
-    let mut tt = TranspositionTable::new(config.tt_megabytes);
-    tt.new_search();
-    let deadline = limits.movetime.map(|t| start + hard_time(t));
-    let shared = Shared::new(&tt, stop, deadline, limits.nodes);
+    let shared = Shared::new(tt, stop, plan.deadline(), limits.nodes);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut moves = MoveList::new();
     setup.root.legal_moves(&mut moves);
     // With one legal move and a clock, one iteration is enough.
-    let max_depth = if moves.len() == 1 && limits.movetime.is_some() {
+    let max_depth = if moves.len() == 1 && plan.timed() {
         1
     } else {
         max_depth
@@ -71,12 +70,12 @@ pub(crate) fn alphabeta<G: Evaluate>(
             let shared = &shared;
             scope.spawn(move || {
                 let mut s = Searcher::new(shared, setup, config.noise, config.contempt);
-                iterate(&mut s, thread, max_depth, limits, &mut |_| {});
+                iterate(&mut s, thread, max_depth, plan, &mut |_| {});
                 s.flush();
             });
         }
         let mut main = Searcher::new(&shared, setup, config.noise, config.contempt);
-        let best = iterate(&mut main, 0, max_depth, limits, on_info);
+        let best = iterate(&mut main, 0, max_depth, plan, on_info);
         shared.abort.store(true, Ordering::Relaxed);
         let nodes = shared.nodes.load(Ordering::Relaxed) + main.unflushed();
         (best, nodes)
@@ -102,22 +101,20 @@ pub(crate) fn alphabeta<G: Evaluate>(
     }
 }
 
-/// The hard time limit for a move time: a small margin for returning.
-fn hard_time(movetime: Duration) -> Duration {
-    movetime.saturating_sub((movetime / 50).min(Duration::from_millis(20)))
-}
-
 /// Iterative deepening on one thread; thread 0 (the main thread) reports
 /// progress and decides when to stop.
 fn iterate<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     thread: usize,
     max_depth: u32,
-    limits: &Limits,
+    plan: &TimePlan,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<Iteration<G::Move>> {
     let main = thread == 0;
     let mut best: Option<Iteration<G::Move>> = None;
+    // When the last iteration ended, how long it and the one before took.
+    let mut ended = Duration::ZERO;
+    let mut took: [Option<Duration>; 2] = [None, None];
     // Helper threads start one ply deeper every other thread, to spread out.
     let first = if main { 1 } else { 1 + (thread as u32 & 1) };
     for depth in first..=max_depth {
@@ -144,6 +141,7 @@ fn iterate<G: Evaluate>(
             }
         };
         let pv = s.root_pv().to_vec();
+        let changed = best.as_ref().and_then(|b| b.pv.first()) != pv.first();
         match score {
             Some(score) => {
                 best = Some(Iteration {
@@ -177,7 +175,13 @@ fn iterate<G: Evaluate>(
             let b = best.as_ref().expect("just completed");
             let nodes = s.shared_nodes() + s.unflushed();
             on_info(&info_of(s.setup(), b, nodes, s.elapsed()));
-            if done_after(b, limits, s.elapsed()) {
+            let now = plan.start.elapsed();
+            took = [Some(now.saturating_sub(ended)), took[0]];
+            ended = now;
+            let unstable = changed && depth >= 5;
+            if mate_found(b)
+                || !plan.next_iteration(now, took[0].unwrap_or_default(), took[1], unstable)
+            {
                 break;
             }
         }
@@ -185,14 +189,10 @@ fn iterate<G: Evaluate>(
     best
 }
 
-/// Whether the main thread should stop after a completed iteration.
-fn done_after<M>(it: &Iteration<M>, limits: &Limits, elapsed: Duration) -> bool {
-    // A forced result found well within the depth searched.
-    if it.score.abs() >= MATE_BOUND && it.depth >= (MATE - it.score.abs()) as u32 + 3 {
-        return true;
-    }
-    // The next iteration would most likely not finish in time.
-    limits.movetime.is_some_and(|t| elapsed * 2 >= t)
+/// Whether a completed iteration found a forced result well within the
+/// depth searched (no deeper iteration is needed).
+fn mate_found<M>(it: &Iteration<M>) -> bool {
+    it.score.abs() >= MATE_BOUND && it.depth >= (MATE - it.score.abs()) as u32 + 3
 }
 
 /// The report of an iteration: the PV in notation.

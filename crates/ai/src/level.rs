@@ -11,7 +11,10 @@
 //!
 //! `max` also has a contempt of 30 (a draw counts as slightly worse than
 //! even for it), so it does not settle for repetitions it could avoid.
-//! The caller's limits apply too (the tighter wins). The random moves of
+//! The caller's limits apply too (the tighter wins): under a clock
+//! ([`Limits::clock`]) a level's time is the tighter of its cap and what
+//! the time manager allots the move, so `max`, which has no cap, thinks as
+//! the clock allows. The random moves of
 //! `easy` and `medium` never let the opponent win at once and never
 //! replace a forced win the search found.
 
@@ -78,6 +81,7 @@ impl Level {
                     movetime: Some(ms(150)),
                     nodes: Some(20_000),
                     depth: Some(2),
+                    clock: None,
                 },
                 150,
                 0.2,
@@ -89,6 +93,7 @@ impl Level {
                     movetime: Some(ms(600)),
                     nodes: Some(20_000),
                     depth: Some(4),
+                    clock: None,
                 },
                 40,
                 0.04,
@@ -103,6 +108,7 @@ impl Level {
                     movetime: Some(ms(3_000)),
                     nodes: Some(30_000),
                     depth: None,
+                    clock: None,
                 },
                 20,
                 0.0,

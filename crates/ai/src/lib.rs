@@ -7,6 +7,11 @@
 //! [`Limits`] and a stop flag, reports a [`SearchInfo`] after each
 //! iteration and returns a [`SearchReport`] with the best move in notation.
 //!
+//! Under a clock ([`Limits::clock`]: time left, increment, moves to go) the
+//! search decides its own time per move ([`TimeBudget`]: a soft target and a
+//! hard cap). A player that plays a whole game keeps a [`SearchContext`]
+//! (its transposition table) from move to move with [`search_record_in`].
+//!
 //! This crate knows no list of games: games handled by name (server,
 //! protocols, command line) are searched through the catalogue
 //! (`gamut-games`), whose entries require [`Evaluate`], so a game without
@@ -14,6 +19,7 @@
 //! live here (module `eval`), one file per game.
 
 mod alphabeta;
+mod context;
 mod engine;
 mod eval;
 mod evaluate;
@@ -29,9 +35,11 @@ mod shared;
 mod signature;
 pub mod solver;
 mod spec;
+mod time_manager;
 mod tt;
 
-pub use engine::{search_record, search_setup};
+pub use context::SearchContext;
+pub use engine::{search_record, search_record_in, search_setup, search_setup_in};
 pub use evaluate::Evaluate;
 pub use level::{Level, LevelProfile};
 pub use limits::Limits;
@@ -42,3 +50,4 @@ pub use setup::SearchSetup;
 pub use signature::bench_search;
 pub use solver::{Solution, SolveLimits, Solver, Verdict};
 pub use spec::{EngineKind, EngineSpec};
+pub use time_manager::{Clock, GameProgress, TimeBudget, MOVE_OVERHEAD};

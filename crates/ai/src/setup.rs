@@ -1,6 +1,7 @@
 //! The position a search starts from, with what the game-level rules need
 //! from the game so far (history for repetition, plies for the move limit).
 
+use crate::{Evaluate, GameProgress};
 use gamut_core::{Game, GameOptions, GameRecord};
 
 /// A search's root and the rules that depend on the game so far.
@@ -56,5 +57,20 @@ impl<G: Game> SearchSetup<G> {
                 .unwrap_or(self.plies_played.saturating_add(plies))
                 >= limit
         })
+    }
+}
+
+impl<G: Evaluate> SearchSetup<G> {
+    /// Where the game stands, for the time manager: the plies of the
+    /// record before the root, what is left to the move limit, the game's
+    /// typical length and its own estimate of the plies left.
+    pub fn progress(&self) -> GameProgress {
+        let counted = self.root.limit_plies().unwrap_or(self.plies_played);
+        GameProgress {
+            plies_played: self.history.len() as u32,
+            plies_left_at_most: self.move_limit.map(|l| l.saturating_sub(counted)),
+            typical_plies: G::TYPICAL_PLIES,
+            expected_plies_left: self.root.expected_plies_left(),
+        }
     }
 }

@@ -69,7 +69,7 @@ fn football_scores_an_open_goal() {
             Limits {
                 depth: Some(4),
                 nodes: Some(50_000),
-                movetime: None,
+                ..Limits::default()
             },
         );
         // The shot f4>f8 or the dribble f4-f8.

@@ -50,6 +50,7 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         movetime: Some(Duration::from_millis(args.time)),
         nodes: None,
         depth: args.depth,
+        clock: None,
     };
     println!("scores are from {mover}'s side ({mover} is to move): positive is good for {mover}");
     let stop = AtomicBool::new(false);

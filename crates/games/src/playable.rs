@@ -7,7 +7,10 @@
 
 use crate::entry::CatalogueGame;
 use crate::GameKind;
-use gamut_ai::{bench_search, search_record, EngineSpec, Level, Limits, SearchInfo, SearchReport};
+use gamut_ai::{
+    bench_search, search_record_in, EngineSpec, Level, Limits, SearchContext, SearchInfo,
+    SearchReport,
+};
 use gamut_core::{DynMatch, GameRecord};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -29,6 +32,21 @@ pub trait Match: DynMatch {
     /// Blocking and CPU-bound: call it from a worker thread.
     fn search(
         &self,
+        spec: &EngineSpec,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport {
+        self.search_in(&mut SearchContext::new(), spec, limits, stop, on_info)
+    }
+
+    /// Like [`Match::search`], keeping the search's transposition table in
+    /// `context` from one move of this game to the next (a player that
+    /// plays the game move after move passes the same context each time,
+    /// and a new or cleared one for another game).
+    fn search_in(
+        &self,
+        context: &mut SearchContext,
         spec: &EngineSpec,
         limits: &Limits,
         stop: &AtomicBool,
@@ -63,14 +81,15 @@ impl<G: CatalogueGame> Match for GameRecord<G> {
         G::KIND
     }
 
-    fn search(
+    fn search_in(
         &self,
+        context: &mut SearchContext,
         spec: &EngineSpec,
         limits: &Limits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchReport {
-        search_record(self, spec, limits, stop, on_info)
+        search_record_in(context, self, spec, limits, stop, on_info)
     }
 
     fn bench_search(&self) -> SearchReport {

@@ -106,6 +106,8 @@ fn ball_value(pos: &Football, holder: Player, sq: Square, to_move: Player) -> i3
 
 impl Evaluate for Football {
     const QUIESCENCE: bool = true;
+    // Two halves of 2 × 45 actions, with the team choice and placements.
+    const TYPICAL_PLIES: u32 = 220;
 
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
@@ -152,6 +154,24 @@ impl Evaluate for Football {
             }
             _ => 0,
         }
+    }
+
+    /// The actions left in this half and the next, the pieces still to
+    /// place now and the placement of the second half (a goal adds a
+    /// placement nobody can foresee).
+    fn expected_plies_left(&self) -> Option<u32> {
+        let placing: u32 = Player::BOTH
+            .iter()
+            .flat_map(|&side| self.to_place(side))
+            .map(u32::from)
+            .sum();
+        let picks = if self.phase() == Phase::Pick { 2 } else { 0 };
+        let second_half = if self.half() == 1 {
+            2 * u32::from(self.half_length()) + 12
+        } else {
+            0
+        };
+        Some(u32::from(self.actions_left()) + placing + picks + second_half)
     }
 }
 

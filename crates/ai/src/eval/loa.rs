@@ -162,6 +162,8 @@ fn side_value(pieces: u64, size: u8) -> i32 {
 
 impl Evaluate for Loa {
     const QUIESCENCE: bool = true;
+    // Most games between strong players end within 30 to 70 plies.
+    const TYPICAL_PLIES: u32 = 45;
 
     /// 6x6 boards and endings with at most six pieces are worth a try.
     fn solver_nodes(&self) -> u64 {

@@ -224,6 +224,9 @@ fn side_value(pos: &Pursuit, side: Player, hunt: Option<Hunt>, enemy_hunt: Optio
 
 impl Evaluate for Pursuit {
     const QUIESCENCE: bool = true;
+    // Games run long; many reach the 300-ply move limit (which caps the
+    // estimate near the end).
+    const TYPICAL_PLIES: u32 = 200;
 
     /// Endings with at most five pieces (Kings included) are worth a try.
     fn solver_nodes(&self) -> u64 {

@@ -1,0 +1,425 @@
+//! Time management under a clock: how much of the time left one move may
+//! take.
+//!
+//! The caller gives the side to move's [`Clock`] (time left, increment,
+//! moves to the next time control if known) in [`crate::Limits::clock`];
+//! [`TimeBudget::allocate`] turns it into the move's **share** (the time
+//! left after a safety reserve, with the increments to come, shared evenly
+//! over the moves the side is expected still to play: [`moves_left`] from
+//! [`GameProgress`], the game's typical or known length, the plies played,
+//! the move limit), a **soft target** (1.5 shares: no new iteration of the
+//! iterative deepening starts when it would most likely end past it, so a
+//! move takes about its share on average) and a **hard cap** (4 shares:
+//! the search stops there whatever it is doing). The reserve (a fixed
+//! [`MOVE_OVERHEAD`] of 50 ms plus a twentieth of the time left, at most a
+//! second) and the caps (the soft target at most 35 % and the hard cap at
+//! most half of what is left after the reserve, unless this is the last
+//! move before the time control) keep a search that overruns its target,
+//! or a process that is not scheduled for a while, from losing on time.
+
+use crate::Limits;
+use std::time::{Duration, Instant};
+
+/// The clock of the side to move, for a search that decides its own time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the side to move's clock.
+    pub left: Duration,
+    /// Time added to it after each of its moves.
+    pub increment: Duration,
+    /// Moves of this side until the next time control adds time (`None`:
+    /// the time left is for the rest of the game, sudden death).
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// A clock with `left` and `increment`, for the rest of the game.
+    pub fn new(left: Duration, increment: Duration) -> Clock {
+        Clock {
+            left,
+            increment,
+            moves_to_go: None,
+        }
+    }
+}
+
+/// Where a game stands, for estimating the moves still to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameProgress {
+    /// Plies played so far.
+    pub plies_played: u32,
+    /// The game ends after at most this many more plies (its move limit),
+    /// if it has one.
+    pub plies_left_at_most: Option<u32>,
+    /// How many plies a game between strong players usually lasts
+    /// ([`crate::Evaluate::TYPICAL_PLIES`]).
+    pub typical_plies: u32,
+    /// The plies the game will most likely still last, when the game knows
+    /// ([`crate::Evaluate::expected_plies_left`]); then `typical_plies`
+    /// is not used.
+    pub expected_plies_left: Option<u32>,
+}
+
+/// A fixed allowance per move for what the search's clock does not see:
+/// setting up, answering, the controller's own reading of the clock.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// The largest part of the reserve that grows with the time left.
+const MAX_RESERVE: Duration = Duration::from_secs(1);
+/// The fewest moves the side to move is assumed still to play in a game
+/// of unknown length (unless the move limit or the time control comes
+/// sooner).
+pub const MIN_MOVES_LEFT: u32 = 5;
+/// A game of unknown length past its typical length is assumed to last
+/// this fraction of it again (in fifths; measured on Lines of Action, whose
+/// games past 40 plies lasted about 9 plies more).
+const TAIL_FIFTHS: u32 = 1;
+/// Moves added to a known length (what it cannot foresee).
+pub const KNOWN_LENGTH_SLACK: u32 = 2;
+/// The soft target in tenths of the even share of the time: a move ends
+/// before its soft target (the iteration that would pass it does not
+/// start), on average at about two thirds of it, so the target is set
+/// above the share for moves to take about their share.
+pub const SOFT_TENTHS: u32 = 15;
+/// The hard cap in tenths of the even share.
+pub const HARD_TENTHS: u32 = 40;
+
+/// The time one move may take under a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// The move's even share of the time left (with the increments to
+    /// come): what a search without iterations (MCTS) takes.
+    pub share: Duration,
+    /// No iteration starts that would most likely end later than this.
+    pub soft: Duration,
+    /// The search stops at this time, finished or not.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// The budget of the next move for `clock`, in a game at `progress`.
+    pub fn allocate(clock: &Clock, progress: &GameProgress) -> TimeBudget {
+        let reserve = MOVE_OVERHEAD + (clock.left / 20).min(MAX_RESERVE);
+        let usable = clock.left.saturating_sub(reserve);
+        let moves = moves_left(clock, progress);
+        // The time of the moves to go (the increments of all but this move
+        // come later), shared evenly.
+        let horizon = usable + clock.increment * (moves - 1);
+        let even = horizon / moves;
+        let last = moves == 1;
+        let (soft_share, hard_share) = if last { (90, 100) } else { (35, 50) };
+        let even = even.min(share(usable, soft_share, 100));
+        let soft = share(even, SOFT_TENTHS, 10).min(share(usable, soft_share, 100));
+        let hard = share(even, HARD_TENTHS, 10)
+            .min(share(usable, hard_share, 100))
+            .max(soft);
+        TimeBudget {
+            share: even,
+            soft,
+            hard,
+        }
+    }
+}
+
+/// `num / den` of `d`.
+fn share(d: Duration, num: u32, den: u32) -> Duration {
+    d * num / den
+}
+
+/// How many moves (of the side to move, this one included) the time left
+/// is for: the expected rest of the game, capped by the move limit and the
+/// time control. A game that knows its plies left gets their half and
+/// [`KNOWN_LENGTH_SLACK`] more; otherwise the rest of the typical length,
+/// and past it a fifth of the typical length more, and at least
+/// [`MIN_MOVES_LEFT`] moves.
+pub fn moves_left(clock: &Clock, progress: &GameProgress) -> u32 {
+    let mut moves = match progress.expected_plies_left {
+        Some(plies) => plies.div_ceil(2) + KNOWN_LENGTH_SLACK,
+        None => {
+            let typical = progress.typical_plies.max(2);
+            let plies = typical
+                .saturating_sub(progress.plies_played)
+                .max(typical * TAIL_FIFTHS / 5);
+            (plies / 2).max(MIN_MOVES_LEFT)
+        }
+    };
+    if let Some(limit) = progress.plies_left_at_most {
+        moves = moves.min(limit.div_ceil(2));
+    }
+    if let Some(n) = clock.moves_to_go {
+        moves = moves.min(n);
+    }
+    moves.max(1)
+}
+
+/// When one search stops: the hard deadline, from the move time and the
+/// clock, and the rule for starting another iteration.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TimePlan {
+    /// When the search started (the time of every rule counts from here).
+    pub start: Instant,
+    /// The search stops this long after `start`.
+    pub hard: Option<Duration>,
+    /// The clock's soft target.
+    soft: Option<Duration>,
+    /// The clock's even share for the move.
+    share: Option<Duration>,
+    /// A fixed move time: no iteration starts past half of it.
+    movetime: Option<Duration>,
+}
+
+impl TimePlan {
+    /// The plan for `limits` in a game at `progress`, starting at `start`.
+    pub fn new(limits: &Limits, progress: &GameProgress, start: Instant) -> TimePlan {
+        let budget = limits
+            .clock
+            .map(|clock| TimeBudget::allocate(&clock, progress));
+        let hard = [limits.movetime.map(hard_time), budget.map(|b| b.hard)]
+            .into_iter()
+            .flatten()
+            .min();
+        TimePlan {
+            start,
+            hard,
+            soft: budget.map(|b| b.soft),
+            share: budget.map(|b| b.share),
+            movetime: limits.movetime,
+        }
+    }
+
+    /// The instant the search must stop.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.hard.map(|h| self.start + h)
+    }
+
+    /// Whether the search is timed at all (move time or clock).
+    pub fn timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// The time a search without iterations (MCTS, the solver's first try)
+    /// may aim at: the clock's even share, or the move time.
+    pub fn target(&self) -> Option<Duration> {
+        [self.share, self.movetime].into_iter().flatten().min()
+    }
+
+    /// Whether another iteration should start now, `elapsed` after the
+    /// start, after an iteration that took `last` (the one before it
+    /// `before`); `unstable`: its best move differs from the one before's.
+    /// Under a clock, the next iteration is expected to take `last` times
+    /// the growth of the last two (between 1.5 and 6; 3 when unknown) and
+    /// must end by the soft target (half as long again when unstable).
+    pub fn next_iteration(
+        &self,
+        elapsed: Duration,
+        last: Duration,
+        before: Option<Duration>,
+        unstable: bool,
+    ) -> bool {
+        if self.movetime.is_some_and(|t| elapsed * 2 >= t) {
+            return false;
+        }
+        let Some(soft) = self.soft else {
+            return true;
+        };
+        let growth = match before {
+            Some(b) if b > Duration::from_micros(200) => {
+                (last.as_secs_f64() / b.as_secs_f64()).clamp(1.5, 6.0)
+            }
+            _ => 3.0,
+        };
+        let target = if unstable { soft * 3 / 2 } else { soft };
+        elapsed + last.mul_f64(growth) <= target
+    }
+}
+
+/// The hard limit for a fixed move time: a small margin for returning.
+fn hard_time(movetime: Duration) -> Duration {
+    movetime.saturating_sub((movetime / 50).min(Duration::from_millis(20)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    fn progress(plies_played: u32) -> GameProgress {
+        GameProgress {
+            plies_played,
+            plies_left_at_most: None,
+            typical_plies: 80,
+            expected_plies_left: None,
+        }
+    }
+
+    #[test]
+    fn moves_left_follow_the_game() {
+        let clock = Clock::new(MS(60_000), Duration::ZERO);
+        assert_eq!(moves_left(&clock, &progress(0)), 40);
+        assert_eq!(moves_left(&clock, &progress(20)), 30);
+        assert_eq!(moves_left(&clock, &progress(60)), 10);
+        // Past the typical length: a fifth of it more.
+        assert_eq!(moves_left(&clock, &progress(70)), 8);
+        assert_eq!(moves_left(&clock, &progress(500)), 8);
+        // Short games: at least MIN_MOVES_LEFT.
+        let short = GameProgress {
+            typical_plies: 6,
+            ..progress(0)
+        };
+        assert_eq!(moves_left(&clock, &short), MIN_MOVES_LEFT);
+        // The move limit and the time control come first.
+        let near_limit = GameProgress {
+            plies_left_at_most: Some(5),
+            ..progress(0)
+        };
+        assert_eq!(moves_left(&clock, &near_limit), 3);
+        let at_limit = GameProgress {
+            plies_left_at_most: Some(0),
+            ..progress(0)
+        };
+        assert_eq!(moves_left(&clock, &at_limit), 1);
+        let control = Clock {
+            moves_to_go: Some(7),
+            ..clock
+        };
+        assert_eq!(moves_left(&control, &progress(0)), 7);
+        // A known length: its half and the slack, however short.
+        let known = GameProgress {
+            expected_plies_left: Some(9),
+            ..progress(500)
+        };
+        assert_eq!(moves_left(&clock, &known), 5 + KNOWN_LENGTH_SLACK);
+        let ending = GameProgress {
+            expected_plies_left: Some(0),
+            ..progress(0)
+        };
+        assert_eq!(moves_left(&clock, &ending), KNOWN_LENGTH_SLACK);
+    }
+
+    #[test]
+    fn sudden_death_shares_the_time_left_over_the_moves_to_go() {
+        // 60 s, no increment, 40 moves to go: reserve 1 s + 50 ms.
+        let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &progress(0));
+        let even = MS(58_950) / 40;
+        assert_eq!(b.share, even);
+        assert_eq!(b.soft, even * SOFT_TENTHS / 10);
+        assert_eq!(b.hard, even * HARD_TENTHS / 10);
+        assert!(b.soft < b.hard);
+    }
+
+    #[test]
+    fn the_increment_is_spent_too() {
+        let none = TimeBudget::allocate(&Clock::new(MS(5_000), Duration::ZERO), &progress(0));
+        let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(50)), &progress(0));
+        // 39 later increments shared over 40 moves: almost one each.
+        assert_eq!(inc.soft, (MS(4_700) + MS(50) * 39) / 40 * SOFT_TENTHS / 10);
+        assert!(inc.soft > none.soft);
+        // An increment larger than the time left: at most 35 % of what is
+        // left is aimed at, half of it spent at most.
+        let rich = TimeBudget::allocate(&Clock::new(MS(1_000), MS(2_000)), &progress(0));
+        assert_eq!(rich.soft, MS(900) * 35 / 100);
+        assert_eq!(rich.hard, MS(900) / 2);
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_use_most_of_the_time() {
+        let clock = Clock {
+            moves_to_go: Some(1),
+            ..Clock::new(MS(10_000), Duration::ZERO)
+        };
+        let b = TimeBudget::allocate(&clock, &progress(0));
+        let usable = MS(10_000 - 50 - 500);
+        assert_eq!(b.soft, usable * 9 / 10);
+        assert_eq!(b.hard, usable);
+    }
+
+    #[test]
+    fn the_budget_never_reaches_the_time_left() {
+        for left in [0, 1, 5, 19, 20, 21, 50, 100, 1_000, 60_000, 3_600_000] {
+            for inc in [0, 10, 1_000, 30_000] {
+                for plies in [0, 40, 299, 1_000] {
+                    for to_go in [None, Some(1), Some(2), Some(40)] {
+                        for known in [None, Some(0), Some(3), Some(200)] {
+                            let clock = Clock {
+                                left: MS(left),
+                                increment: MS(inc),
+                                moves_to_go: to_go,
+                            };
+                            let p = GameProgress {
+                                expected_plies_left: known,
+                                ..progress(plies)
+                            };
+                            let b = TimeBudget::allocate(&clock, &p);
+                            assert!(b.soft <= b.hard, "{clock:?}: {b:?}");
+                            let margin = MS(left).saturating_sub(b.hard);
+                            assert!(
+                                margin >= MOVE_OVERHEAD.min(MS(left)),
+                                "{clock:?} at {p:?}: {b:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_that_goes_on_never_runs_out() {
+        // Play 1,000 moves of 1+0, each taking the whole hard cap: the
+        // clock never reaches zero (the search's own overrun is what
+        // MOVE_OVERHEAD is for).
+        let mut left = MS(60_000);
+        for ply in (0..2_000).step_by(2) {
+            let b = TimeBudget::allocate(&Clock::new(left, Duration::ZERO), &progress(ply));
+            assert!(b.hard < left, "ply {ply}: {b:?} with {left:?} left");
+            left -= b.hard;
+        }
+        assert!(left > Duration::ZERO);
+    }
+
+    #[test]
+    fn the_plan_takes_the_tighter_of_move_time_and_clock() {
+        let start = Instant::now();
+        let p = progress(0);
+        let fixed = TimePlan::new(&Limits::movetime(MS(1_000)), &p, start);
+        assert_eq!(fixed.hard, Some(MS(980)));
+        assert_eq!(fixed.target(), Some(MS(1_000)));
+        let clock = Clock::new(MS(60_000), Duration::ZERO);
+        let budget = TimeBudget::allocate(&clock, &p);
+        let clocked = TimePlan::new(&Limits::clock(clock), &p, start);
+        assert_eq!(clocked.hard, Some(budget.hard));
+        assert_eq!(clocked.target(), Some(budget.share));
+        let both = Limits {
+            movetime: Some(MS(1_000)),
+            ..Limits::clock(clock)
+        };
+        let both = TimePlan::new(&both, &p, start);
+        assert_eq!(both.hard, Some(MS(980)));
+        assert_eq!(both.target(), Some(MS(1_000)));
+        let untimed = TimePlan::new(&Limits::depth(5), &p, start);
+        assert!(!untimed.timed());
+        assert!(untimed.next_iteration(MS(10_000), MS(5_000), None, false));
+    }
+
+    #[test]
+    fn an_iteration_starts_only_if_it_should_end_by_the_soft_target() {
+        let p = progress(0);
+        let clock = Clock::new(MS(60_000), Duration::ZERO);
+        let soft = TimeBudget::allocate(&clock, &p).soft; // about 2.2 s
+        let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
+        // Growth 2 (100 ms after 50 ms): ends 50 ms before the target, or
+        // 50 ms after.
+        assert!(plan.next_iteration(soft - MS(250), MS(100), Some(MS(50)), false));
+        assert!(!plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), false));
+        // Unknown growth: 3 times the last.
+        assert!(plan.next_iteration(soft - MS(950), MS(300), None, false));
+        assert!(!plan.next_iteration(soft - MS(850), MS(300), None, false));
+        // An unstable best move may go half as far again.
+        assert!(plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), true));
+        assert!(!plan.next_iteration(soft * 3 / 2, MS(1), None, true));
+        // A fixed move time: not past half of it.
+        let fixed = TimePlan::new(&Limits::movetime(MS(1_000)), &p, Instant::now());
+        assert!(fixed.next_iteration(MS(499), MS(400), Some(MS(100)), false));
+        assert!(!fixed.next_iteration(MS(500), MS(1), None, false));
+    }
+}
