@@ -211,3 +211,69 @@ fn both_football_sides_may_pick_the_same_team() {
     assert!(placements[0].contains("K@"), "{placements:?}");
     e.quit();
 }
+
+#[test]
+fn go_with_clocks_plays_a_move_for_the_side_to_move() {
+    let mut e = Engine::start();
+    e.send("newgame loa");
+    // Black (the first side) to move; White's clock is not its own.
+    e.send("position startpos");
+    e.send("go firsttime 2000 secondtime 1 firstinc 10 secondinc 10 movestogo 20");
+    let first = e.until("bestmove");
+    let best = first
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_ne!(best, "(none)");
+    // White to move with almost no time left: still a legal move.
+    e.send(&format!("position startpos moves {best}"));
+    e.send("legal");
+    let legal = e.until("legal");
+    e.send("go firsttime 60000 secondtime 0");
+    let reply = e.until("bestmove");
+    let mv = reply.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(
+        legal[0].split_whitespace().skip(1).any(|m| m == mv),
+        "{mv}: {legal:?}"
+    );
+    for (command, expected) in [
+        ("go movestogo 0", "movestogo"),
+        ("go firsttime", "needs a number"),
+        ("go wtime 100", "unknown go parameter"),
+    ] {
+        expect_error(&mut e, command, expected);
+    }
+    e.quit();
+}
+
+#[test]
+fn the_table_is_kept_between_moves_of_a_game() {
+    // The same search twice in one game: the second finds the first's
+    // results in the kept table and visits fewer nodes; `newgame` forgets.
+    let mut e = Engine::start();
+    let nodes = |lines: &[String]| -> u64 {
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .expect("an info line");
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    e.send("newgame loa");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let first = nodes(&e.until("bestmove"));
+    e.send("go depth 5");
+    let again = nodes(&e.until("bestmove"));
+    assert!(again < first, "{first} then {again}");
+    e.send("newgame loa");
+    e.send("position startpos");
+    e.send("go depth 5");
+    assert_eq!(nodes(&e.until("bestmove")), first);
+    e.quit();
+}

@@ -1,7 +1,8 @@
 //! The messages a controller sends to `gamut engine`, parsed from one line
 //! of text each (see docs/engine-protocol.md).
 
-use gamut_ai::Limits;
+use gamut_ai::{Clock, Limits};
+use gamut_core::Player;
 use std::time::Duration;
 
 /// One command of the engine protocol.
@@ -32,7 +33,8 @@ pub enum Command {
         /// Moves played from there.
         moves: Vec<String>,
     },
-    /// `go [movetime N] [nodes N] [depth N] [infinite]`.
+    /// `go [movetime N] [nodes N] [depth N] [firsttime N] [secondtime N]
+    /// [firstinc N] [secondinc N] [movestogo N] [infinite]`.
     Go(Go),
     /// `stop`: end the running search now.
     Stop,
@@ -49,9 +51,35 @@ pub enum Command {
 pub struct Go {
     /// Time, node and depth limits (none: search until `stop`).
     pub limits: Limits,
+    /// The clocks, if the controller sent them.
+    pub clocks: Clocks,
     /// `infinite`: send `bestmove` only after `stop`, even when the search
     /// ends by itself.
     pub infinite: bool,
+}
+
+/// The clocks of a `go` command: `firsttime`/`secondtime` (time left of the
+/// side that moves first in the game and of the other), `firstinc`/
+/// `secondinc` (their increments) and `movestogo`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time left of each side (indexed by [`Player::index`]).
+    pub time: [Option<Duration>; 2],
+    /// Increment of each side.
+    pub increment: [Duration; 2],
+    /// Moves of the side to move until the next time control.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clocks {
+    /// The clock of `side` (to move), if its time was given.
+    pub fn of(&self, side: Player) -> Option<Clock> {
+        self.time[side.index()].map(|left| Clock {
+            left,
+            increment: self.increment[side.index()],
+            moves_to_go: self.moves_to_go,
+        })
+    }
 }
 
 impl Command {
@@ -152,16 +180,26 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
         let n: u64 = value
             .parse()
             .map_err(|_| format!("'go {word}' needs a whole number, got '{value}'"))?;
+        let ms = Duration::from_millis(n);
         match word {
-            "movetime" => go.limits.movetime = Some(Duration::from_millis(n)),
+            "movetime" => go.limits.movetime = Some(ms),
             "nodes" => go.limits.nodes = Some(n),
             "depth" => {
                 let d = u32::try_from(n).map_err(|_| format!("depth {n} is too large"))?;
                 go.limits.depth = Some(d);
             }
+            "firsttime" => go.clocks.time[0] = Some(ms),
+            "secondtime" => go.clocks.time[1] = Some(ms),
+            "firstinc" => go.clocks.increment[0] = ms,
+            "secondinc" => go.clocks.increment[1] = ms,
+            "movestogo" => match u32::try_from(n) {
+                Ok(m @ 1..) => go.clocks.moves_to_go = Some(m),
+                _ => return Err(format!("'go movestogo' must be at least 1, got {n}")),
+            },
             _ => {
                 return Err(format!(
-                    "unknown go parameter '{word}' (movetime, nodes, depth, infinite)"
+                    "unknown go parameter '{word}' (movetime, nodes, depth, firsttime, \
+                     secondtime, firstinc, secondinc, movestogo, infinite)"
                 ))
             }
         }
@@ -280,8 +318,8 @@ mod tests {
         assert_eq!(
             parse("go infinite"),
             Command::Go(Go {
-                limits: Limits::default(),
-                infinite: true
+                infinite: true,
+                ..Go::default()
             })
         );
         for bad in [
@@ -290,8 +328,49 @@ mod tests {
             "go depth -1",
             "go speed 3",
             "go depth 99999999999",
+            "go firsttime",
+            "go secondinc -5",
+            "go movestogo 0",
+            "go wtime 1000",
         ] {
             assert!(Command::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn go_with_clocks() {
+        let Command::Go(g) =
+            parse("go firsttime 60000 secondtime 59000 firstinc 100 secondinc 200 movestogo 12")
+        else {
+            panic!("not a go");
+        };
+        let ms = Duration::from_millis;
+        assert_eq!(g.limits, Limits::default());
+        assert_eq!(
+            g.clocks.of(Player::First),
+            Some(Clock {
+                left: ms(60_000),
+                increment: ms(100),
+                moves_to_go: Some(12)
+            })
+        );
+        assert_eq!(
+            g.clocks.of(Player::Second),
+            Some(Clock {
+                left: ms(59_000),
+                increment: ms(200),
+                moves_to_go: Some(12)
+            })
+        );
+        // Only the other side's time: no clock for the side to move.
+        let Command::Go(g) = parse("go secondtime 1000 movetime 50") else {
+            panic!("not a go");
+        };
+        assert_eq!(g.clocks.of(Player::First), None);
+        assert_eq!(g.limits.movetime, Some(ms(50)));
+        assert_eq!(
+            g.clocks.of(Player::Second),
+            Some(Clock::new(ms(1_000), Duration::ZERO))
+        );
     }
 }

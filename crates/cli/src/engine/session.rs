@@ -1,10 +1,12 @@
 //! The state of one `gamut engine` session: engine settings, the game and
-//! position set by the controller, and the search running on its own
-//! thread (so that `stop`, `isready` and `quit` are answered at once).
+//! position set by the controller, the search's memory between the moves
+//! of a game (its transposition table, kept until `newgame`), and the
+//! search running on its own thread (so that `stop`, `isready` and `quit`
+//! are answered at once).
 
 use super::command::{Command, Go};
 use super::info_line::info_line;
-use gamut_ai::{EngineKind, EngineSpec, Level};
+use gamut_ai::{EngineKind, EngineSpec, Level, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -23,10 +25,10 @@ struct Setup {
     options: Vec<(String, String)>,
 }
 
-/// A search running on its own thread.
+/// A search running on its own thread; it gives the context back.
 struct RunningSearch {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+    thread: JoinHandle<SearchContext>,
 }
 
 /// One protocol session.
@@ -35,6 +37,9 @@ pub struct Session {
     spec: EngineSpec,
     setup: Option<Setup>,
     game: Option<Box<dyn Match>>,
+    /// The search's memory between moves (with the running search while
+    /// one runs).
+    context: Option<SearchContext>,
     search: Option<RunningSearch>,
 }
 
@@ -55,6 +60,7 @@ impl Session {
             spec: EngineSpec::level(Level::Max),
             setup: None,
             game: None,
+            context: Some(SearchContext::new()),
             search: None,
         }
     }
@@ -125,8 +131,9 @@ impl Session {
     pub fn finish_search(&mut self) {
         if let Some(running) = self.search.take() {
             running.stop.store(true, Ordering::Relaxed);
-            if running.thread.join().is_err() {
-                self.error("the search failed");
+            match running.thread.join() {
+                Ok(context) => self.context = Some(context),
+                Err(_) => self.error("the search failed"),
             }
         }
     }
@@ -207,6 +214,7 @@ impl Session {
         let record = kind.new_match(&options, None).map_err(|e| format!("{e}"))?;
         self.setup = Some(Setup { kind, options });
         self.game = Some(record);
+        self.context = Some(SearchContext::new());
         Ok(())
     }
 
@@ -229,13 +237,20 @@ impl Session {
             self.send("bestmove (none)");
             return Ok(());
         }
+        // The side to move's clock, if the controller sent it.
+        let limits = Limits {
+            clock: go.clocks.of(game.side_to_move()),
+            ..go.limits
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let (out, spec, flag) = (Arc::clone(&self.out), self.spec, Arc::clone(&stop));
+        let mut context = self.context.take().unwrap_or_default();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let report =
-                    game.search(&spec, &go.limits, &flag, &mut |info| out(&info_line(info)));
+                let report = game.search_in(&mut context, &spec, &limits, &flag, &mut |info| {
+                    out(&info_line(info));
+                });
                 if go.infinite {
                     // `infinite`: the answer waits for `stop`.
                     while !flag.load(Ordering::Relaxed) {
@@ -246,6 +261,7 @@ impl Session {
                     "bestmove {}",
                     report.best.as_deref().unwrap_or("(none)")
                 ));
+                context
             })
             .map_err(|e| format!("cannot start the search: {e}"))?;
         self.search = Some(RunningSearch { stop, thread });
