@@ -1,12 +1,16 @@
 //! `gamut match`: engine A against engine B over a number of games, colours
 //! alternated and each random opening played once with each colour, with
 //! the Elo difference (95% interval) and an optional SPRT that stops the
-//! match once decided. Games run in parallel with `--concurrency`.
+//! match once decided. Games run in parallel with `--concurrency`. Each
+//! engine thinks a fixed time per move or plays on a clock the match keeps
+//! (`--tc 60+0`; a loss on time ends the game as `timeout`).
 //!
 //! Output contract: one line per finished game, a summary (with how the
-//! games ended: A's results for each end reason), and as the LAST line
+//! games ended: A's results for each end reason; the losses on time and
+//! the thinking time of each engine), and as the LAST line
 //! `result <wins>-<draws>-<losses>` from A's side.
 
+mod clock;
 mod external;
 mod game;
 mod opening;
@@ -16,6 +20,7 @@ mod stats;
 use crate::game_args::GameArgs;
 use anyhow::{bail, Result};
 use clap::Args;
+use clock::TimeControl;
 use game::{play_game, GameResult};
 use indicatif::{ProgressBar, ProgressStyle};
 use player::{EngineChoice, MatchPlayer, Setup};
@@ -41,9 +46,23 @@ pub struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Thinking time per move, in milliseconds.
+    /// Thinking time per move, in milliseconds (when no clock is given).
     #[arg(long, default_value_t = 200)]
     time_ms: u64,
+    /// A clock for both engines, kept by the match: `<seconds>+<increment
+    /// seconds>` (e.g. `60+0`, `5+0.05`). An engine whose move takes longer
+    /// than its time left loses on time. Engines get the clocks (built-in:
+    /// their time manager; external: `go firsttime .. secondtime ..
+    /// firstinc .. secondinc ..`).
+    #[arg(long)]
+    tc: Option<TimeControl>,
+    /// Engine A's own time control, over --tc and --time-ms: a clock
+    /// (`5+0.05`) or a fixed time per move (`150ms`).
+    #[arg(long)]
+    tc_a: Option<TimeControl>,
+    /// Engine B's own time control (same forms as --tc-a).
+    #[arg(long)]
+    tc_b: Option<TimeControl>,
     /// Search threads of each engine.
     #[arg(long)]
     threads: Option<usize>,
@@ -88,10 +107,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
         args.opening_plies,
         args.seed,
     )?;
-    let movetime = Duration::from_millis(args.time_ms);
+    let both = args
+        .tc
+        .unwrap_or(TimeControl::MoveTime(Duration::from_millis(args.time_ms)));
+    let controls = [args.tc_a.unwrap_or(both), args.tc_b.unwrap_or(both)];
+    let time = if controls[0] == controls[1] {
+        controls[0].to_string()
+    } else {
+        format!("A {}, B {}", controls[0], controls[1])
+    };
     println!(
-        "match {}: A={} vs B={}, {} games, {} ms/move, openings of {} random plies (seed {})",
-        setup.kind, args.a, args.b, args.games, args.time_ms, args.opening_plies, args.seed
+        "match {}: A={} vs B={}, {} games, {time}, openings of {} random plies (seed {})",
+        setup.kind, args.a, args.b, args.games, args.opening_plies, args.seed
     );
 
     let bar = progress_bar(args.games as u64);
@@ -99,6 +126,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let halt = AtomicBool::new(false);
     let mut tally = Tally::default();
     let mut by_reason: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut times = TimeTally::default();
     let mut verdict = Verdict::Continue;
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -121,7 +149,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                         &mut a,
                         &mut b,
                         i % 2 == 0,
-                        movetime,
+                        controls,
                     );
                     if tx.send(result).is_err() {
                         break;
@@ -134,6 +162,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             match result {
                 Ok(r) => {
                     tally.add(r.score_a);
+                    times.add(&r);
                     by_reason
                         .entry(r.reason.clone())
                         .or_default()
@@ -172,8 +201,59 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if let Some(e) = failure {
         return Err(e.context("the match was stopped"));
     }
-    summary(&args, &tally, &by_reason, verdict);
+    summary(&args, &tally, &by_reason, &times, verdict);
     Ok(())
+}
+
+/// The time of each engine over the match.
+#[derive(Debug, Default)]
+struct TimeTally {
+    /// Games counted.
+    games: u32,
+    /// Losses on time of A and B.
+    losses: [u32; 2],
+    /// Thinking time of A and B.
+    used: [Duration; 2],
+    /// Moves of A and B.
+    moves: [u32; 2],
+    /// The least time left at the end of a game (clocks only).
+    least_left: [Option<Duration>; 2],
+    /// The time left at the end of the games, summed (clocks only).
+    total_left: [Duration; 2],
+}
+
+impl TimeTally {
+    fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        match r.time_loss {
+            Some(true) => self.losses[0] += 1,
+            Some(false) => self.losses[1] += 1,
+            None => {}
+        }
+        for i in 0..2 {
+            self.used[i] += r.used[i];
+            self.moves[i] += r.moves[i];
+            if let Some(left) = r.left[i] {
+                self.least_left[i] = Some(self.least_left[i].map_or(left, |l| l.min(left)));
+                self.total_left[i] += left;
+            }
+        }
+    }
+
+    /// `A 12.3 s/game (0.310 s/move, least left 1.2 s)`.
+    fn describe(&self, i: usize) -> String {
+        let per_game = self.used[i].as_secs_f64() / f64::from(self.games.max(1));
+        let per_move = self.used[i].as_secs_f64() / f64::from(self.moves[i].max(1));
+        let mut text = format!("{per_game:.2} s/game ({per_move:.3} s/move");
+        if let Some(left) = self.least_left[i] {
+            text.push_str(&format!(
+                ", least left at the end {:.2} s",
+                left.as_secs_f64()
+            ));
+        }
+        text.push(')');
+        text
+    }
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal.
@@ -191,7 +271,13 @@ fn progress_bar(games: u64) -> ProgressBar {
 }
 
 /// The closing lines; the last is `result W-D-L`.
-fn summary(args: &MatchArgs, tally: &Tally, by_reason: &BTreeMap<String, Tally>, verdict: Verdict) {
+fn summary(
+    args: &MatchArgs,
+    tally: &Tally,
+    by_reason: &BTreeMap<String, Tally>,
+    times: &TimeTally,
+    verdict: Verdict,
+) {
     let score = tally.score().unwrap_or(0.0);
     println!(
         "score of {} vs {}: {} ({:.1}%) in {} games",
@@ -206,6 +292,12 @@ fn summary(args: &MatchArgs, tally: &Tally, by_reason: &BTreeMap<String, Tally>,
         .map(|(reason, t)| format!("{reason} {t}"))
         .collect();
     println!("ends (A's wins-draws-losses): {}", ends.join(", "));
+    println!("time losses: A {}, B {}", times.losses[0], times.losses[1]);
+    println!(
+        "thinking time: A {}, B {}",
+        times.describe(0),
+        times.describe(1)
+    );
     if let Some(elo) = tally.elo() {
         println!("elo difference {elo}");
     }

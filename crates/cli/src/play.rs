@@ -11,12 +11,12 @@
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use gamut_ai::{EngineSpec, Limits};
+use gamut_ai::{Clock, EngineSpec, Limits, SearchContext};
 use gamut_core::{DynMatch, Player};
 use gamut_games::Match;
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Arguments of `gamut play`.
 #[derive(Args, Debug)]
@@ -32,6 +32,31 @@ pub struct PlayArgs {
     /// The computer's thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
+    /// A clock for the computer instead, `<seconds>+<increment seconds>`
+    /// (e.g. `300+2`): it decides its own time per move, and loses if its
+    /// clock runs out (yours is not kept).
+    #[arg(long, value_parser = parse_clock)]
+    tc: Option<Clock>,
+}
+
+/// `<seconds>+<increment>` (`300+2`, `60` for `60+0`).
+fn parse_clock(text: &str) -> std::result::Result<Clock, String> {
+    let (initial, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+    let seconds = |x: &str| {
+        x.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && (0.0..=86_400.0).contains(v))
+            .map(Duration::from_secs_f64)
+    };
+    match (seconds(initial), seconds(increment)) {
+        (Some(initial), Some(increment)) if !initial.is_zero() => {
+            Ok(Clock::new(initial, increment))
+        }
+        _ => Err(format!(
+            "bad clock '{text}': write <seconds>+<increment>, e.g. 300+2"
+        )),
+    }
 }
 
 /// How many of the closest legal moves a wrong move is answered with.
@@ -53,6 +78,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let mut game = kind.new_match(&args.game.option_pairs()?, args.game.position.as_deref())?;
     let you = parse_side(&*game, &args.side)?;
     let budget = Duration::from_millis(args.time_ms);
+    // The computer's memory between its moves of this game, and its clock.
+    let mut context = SearchContext::new();
+    let mut clock = args.tc;
     println!(
         "{}: you play {}, the computer ({}) plays {}. Type 'help' for the commands.",
         kind.title(),
@@ -74,9 +102,29 @@ pub fn run(args: PlayArgs) -> Result<()> {
             return Ok(());
         }
         if game.side_to_move() != you {
-            let mv = best_move(&*game, &args.level, budget)?;
+            let limits = match clock {
+                Some(c) => Limits::clock(c),
+                None => Limits::movetime(budget),
+            };
+            let started = Instant::now();
+            let mv = best_move(&*game, &args.level, &limits, &mut context)?;
+            if let Some(c) = clock.as_mut() {
+                let took = started.elapsed();
+                if took > c.left {
+                    game.timeout(you.other());
+                    println!("the computer ran out of time");
+                    continue;
+                }
+                c.left = c.left - took + c.increment;
+            }
             game.play(&mv)?;
-            println!("the computer plays {mv}");
+            match clock {
+                Some(c) => println!(
+                    "the computer plays {mv} ({:.1} s left on its clock)",
+                    c.left.as_secs_f64()
+                ),
+                None => println!("the computer plays {mv}"),
+            }
             show_board = true;
             continue;
         }
@@ -106,7 +154,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
             }
             "board" => show_board = true,
             "resign" => game.resign(you),
-            "hint" => println!("hint: {}", best_move(&*game, &args.level, budget)?),
+            "hint" => {
+                let limits = Limits::movetime(budget);
+                let hint = best_move(&*game, &args.level, &limits, &mut SearchContext::new())?;
+                println!("hint: {hint}");
+            }
             "undo" => match take_back(&*game, you) {
                 Some(earlier) => {
                     game = earlier;
@@ -257,10 +309,15 @@ fn take_back(game: &dyn Match, you: Player) -> Option<Box<dyn Match>> {
     }
 }
 
-/// The engine's move for the side to move.
-fn best_move(game: &dyn Match, spec: &EngineSpec, budget: Duration) -> Result<String> {
+/// The engine's move for the side to move, searched with `context`.
+fn best_move(
+    game: &dyn Match,
+    spec: &EngineSpec,
+    limits: &Limits,
+    context: &mut SearchContext,
+) -> Result<String> {
     let stop = AtomicBool::new(false);
-    let report = game.search(spec, &Limits::movetime(budget), &stop, &mut |_| {});
+    let report = game.search_in(context, spec, limits, &stop, &mut |_| {});
     match report.best {
         Some(mv) => Ok(mv),
         None => bail!("the computer found no move"),

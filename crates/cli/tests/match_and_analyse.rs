@@ -173,3 +173,96 @@ fn analyse_of_a_finished_game() {
     assert!(out.contains("the game is over: 1-0 (connection)"), "{out}");
     assert!(out.trim_end().ends_with("bestmove (none)"), "{out}");
 }
+
+/// Where the go lines of a wrapped engine are written.
+fn go_log(dir: &std::path::Path) -> std::path::PathBuf {
+    dir.join("go.log")
+}
+
+/// An external engine that logs every `go` it gets and ignores its clock:
+/// it waits 0.6 s before each search (a wrapper around `gamut engine`).
+fn slow_engine(dir: &std::path::Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join("slow-engine");
+    let body = format!(
+        "#!/bin/sh\n\
+         while IFS= read -r line; do\n\
+           case \"$line\" in\n\
+             go*) echo \"$line\" >> '{log}'; sleep 0.6; echo 'go movetime 10' ;;\n\
+             *) echo \"$line\" ;;\n\
+           esac\n\
+         done | exec '{GAMUT}' engine\n",
+        log = go_log(dir).display()
+    );
+    std::fs::write(&script, body).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+#[test]
+fn a_match_on_clocks_records_losses_on_time() {
+    let dir = std::env::temp_dir().join(format!("gamut-clock-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slow = format!("cmd:{}", slow_engine(&dir).display());
+    // B's clock (0.5 s) cannot last one of its moves (0.6 s at least): it
+    // loses on time in both games; A (random) never does.
+    let (out, err, ok) = run(
+        &[
+            "match", "loa", "--a", "random", "--b", &slow, "--games", "2", "--tc", "30+0",
+            "--tc-b", "0.5+0",
+        ],
+        "",
+    );
+    let log = std::fs::read_to_string(go_log(&dir)).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok, "{err}");
+    assert!(out.contains("A clock 30+0 s, B clock 0.5+0 s"), "{out}");
+    assert_eq!(result_line(&out), [2, 0, 0], "{out}");
+    assert!(out.contains("(timeout)"), "{out}");
+    assert!(
+        out.contains("ends (A's wins-draws-losses): timeout 2-0-0"),
+        "{out}"
+    );
+    assert!(out.contains("time losses: A 0, B 2"), "{out}");
+    assert!(out.contains("thinking time: A "), "{out}");
+    // B was told both clocks in the go fields of the protocol.
+    let first = log.lines().next().unwrap_or_else(|| panic!("no go: {out}"));
+    assert!(first.starts_with("go firsttime "), "{first}");
+    for field in ["firsttime", "firstinc", "secondtime", "secondinc 0"] {
+        assert!(first.contains(field), "{first}");
+    }
+}
+
+#[test]
+fn built_in_engines_on_clocks_and_fixed_times() {
+    // A on a clock (its time manager), B a fixed time per move: the
+    // summary says who thought how long; short games (6x6).
+    let (out, err, ok) = run(
+        &[
+            "match", "loa", "--option", "size=6", "--a", "max", "--b", "max", "--games", "2",
+            "--tc", "2+0.02", "--tc-b", "20ms",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("A clock 2+0.02 s, B 20 ms/move"), "{out}");
+    let [w, d, l] = result_line(&out);
+    assert_eq!(w + d + l, 2, "{out}");
+    let times = out
+        .lines()
+        .find_map(|l| l.strip_prefix("thinking time: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(times.contains("left at the end"), "{times}");
+}
+
+#[test]
+fn bad_time_controls_are_errors() {
+    for tc in ["0+1", "5+x", "fast", "0ms"] {
+        let (_, err, ok) = run(
+            &["match", "loa", "--a", "easy", "--b", "easy", "--tc", tc],
+            "",
+        );
+        assert!(!ok, "{tc}");
+        assert!(err.contains("time control"), "{tc}: {err}");
+    }
+}

@@ -2,8 +2,10 @@
 //! driven over the engine protocol (docs/engine-protocol.md) through its
 //! stdin and stdout.
 
+use super::clock::Think;
 use super::player::Setup;
 use anyhow::{anyhow, bail, Context, Result};
+use gamut_core::Player;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -14,6 +16,10 @@ const STARTUP: Duration = Duration::from_secs(60);
 /// Slack over the move time before an engine that has not answered loses:
 /// external engines may ignore `movetime` (a fixed number of simulations).
 const MOVE_SLACK: Duration = Duration::from_secs(120);
+/// How long past its time left an engine on a clock is waited for (it has
+/// lost on time by then, but its answer is still read so that it does not
+/// come as the answer to the next `go`).
+const CLOCK_GRACE: Duration = Duration::from_secs(2);
 
 /// A running external engine.
 pub struct ExternalEngine {
@@ -75,12 +81,15 @@ impl ExternalEngine {
         Ok(())
     }
 
-    /// The engine's move after `moves` from the setup's start.
+    /// The engine's move after `moves` from the setup's start, for `side`
+    /// (to move), in the time `think` gives (`go movetime`, or the clocks'
+    /// `firsttime`, `secondtime`, `firstinc`, `secondinc`).
     pub fn choose(
         &mut self,
         setup: &Setup,
         moves: &[String],
-        movetime: Duration,
+        think: &Think,
+        side: Player,
     ) -> Result<String> {
         let mut line = match &setup.start {
             Some(text) => format!("position text {text}"),
@@ -91,8 +100,13 @@ impl ExternalEngine {
             line.push_str(&moves.join(" "));
         }
         self.send(&line)?;
-        self.send(&format!("go movetime {}", movetime.as_millis()))?;
-        let answer = self.expect(|l| l.starts_with("bestmove"), movetime + MOVE_SLACK)?;
+        self.send(&think.go_command())?;
+        let within = match (think.clock(side), think.movetime) {
+            (Some(clock), _) => clock.left + CLOCK_GRACE,
+            (None, Some(t)) => t + MOVE_SLACK,
+            (None, None) => MOVE_SLACK,
+        };
+        let answer = self.expect(|l| l.starts_with("bestmove"), within)?;
         match answer.split_whitespace().nth(1) {
             Some("(none)") | None => bail!("engine '{}' answered '{answer}'", self.command),
             Some(mv) => Ok(mv.to_string()),

@@ -1,12 +1,14 @@
 //! One game of a match: the opening, then the two players in turn until
-//! the game ends. A player that fails (illegal move, crash, no answer)
-//! loses the game by forfeit.
+//! the game ends. The match keeps the clocks: each move is timed, and a
+//! player on a clock whose move takes longer than its time left loses on
+//! time (`timeout`). A player that fails otherwise (illegal move, crash,
+//! no answer) loses the game by forfeit.
 
+use super::clock::{GameClocks, TimeControl};
 use super::player::{MatchPlayer, Setup};
 use anyhow::Result;
 use gamut_core::Player;
-use gamut_games::Match;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a game of the match ended.
 #[derive(Clone, Debug)]
@@ -24,10 +26,18 @@ pub struct GameResult {
     pub reason: String,
     /// Plies played (the opening included).
     pub plies: usize,
+    /// Whether A (`Some(true)`) or B (`Some(false)`) lost on time.
+    pub time_loss: Option<bool>,
+    /// Time A and B spent thinking in this game.
+    pub used: [Duration; 2],
+    /// Moves A and B made (the opening not counted).
+    pub moves: [u32; 2],
+    /// Time left on A's and B's clocks at the end (`None`: no clock).
+    pub left: [Option<Duration>; 2],
 }
 
-/// Play game `index` from `opening` with `a` and `b`; `a_first` says who
-/// moves first.
+/// Play game `index` from `opening` with `a` and `b`, with the time
+/// controls `controls` (A's, B's); `a_first` says who moves first.
 pub fn play_game(
     setup: &Setup,
     index: usize,
@@ -35,7 +45,7 @@ pub fn play_game(
     a: &mut MatchPlayer,
     b: &mut MatchPlayer,
     a_first: bool,
-    movetime: Duration,
+    controls: [TimeControl; 2],
 ) -> Result<GameResult> {
     let mut game = setup
         .kind
@@ -48,7 +58,14 @@ pub fn play_game(
     } else {
         Player::Second
     };
+    // The clocks by side: A's control for A's side.
+    let mut clocks = GameClocks::new(if a_first {
+        controls
+    } else {
+        [controls[1], controls[0]]
+    });
     let mut forfeit = None;
+    let mut time_loss = None;
     for (player, side) in [(&mut *a, side_of_a), (&mut *b, side_of_a.other())] {
         if let Err(e) = player.new_game(setup) {
             forfeit = Some((side, e));
@@ -58,7 +75,27 @@ pub fn play_game(
     while forfeit.is_none() && game.outcome().is_none() {
         let side = game.side_to_move();
         let player = if side == side_of_a { &mut *a } else { &mut *b };
-        if let Err(e) = take_turn(player, setup, &mut *game, movetime) {
+        let think = clocks.think(side);
+        let left = clocks.left(side);
+        let started = Instant::now();
+        let chosen = player.choose(setup, &*game, &think);
+        let took = started.elapsed();
+        if !clocks.charge(side, took) {
+            // Out of time, whatever the answer was (or whether there was
+            // one).
+            game.timeout(side);
+            time_loss = Some((
+                side == side_of_a,
+                format!(
+                    "{} took {:.3} s with {:.3} s left",
+                    game.side_name(side),
+                    took.as_secs_f64(),
+                    left.unwrap_or_default().as_secs_f64()
+                ),
+            ));
+            break;
+        }
+        if let Err(e) = chosen.and_then(|mv| Ok(game.play(&mv)?)) {
             forfeit = Some((side, e));
         }
     }
@@ -79,13 +116,18 @@ pub fn play_game(
         }
         None => {
             let outcome = game.outcome().expect("the loop ends with the game");
+            let result = match &time_loss {
+                Some((_, how)) => format!("{outcome}: {how}"),
+                None => outcome.to_string(),
+            };
             (
                 outcome.score_for(side_of_a),
-                outcome.to_string(),
+                result,
                 outcome.reason.to_string(),
             )
         }
     };
+    let (a_i, b_i) = (side_of_a.index(), side_of_a.other().index());
     Ok(GameResult {
         index,
         a_side: game.side_name(side_of_a),
@@ -93,17 +135,9 @@ pub fn play_game(
         result,
         reason,
         plies,
+        time_loss: time_loss.map(|(a, _)| a),
+        used: [clocks.used[a_i], clocks.used[b_i]],
+        moves: [clocks.moves[a_i], clocks.moves[b_i]],
+        left: [clocks.left(side_of_a), clocks.left(side_of_a.other())],
     })
-}
-
-/// Ask `player` for a move and play it.
-fn take_turn(
-    player: &mut MatchPlayer,
-    setup: &Setup,
-    game: &mut dyn Match,
-    movetime: Duration,
-) -> Result<()> {
-    let mv = player.choose(setup, game, movetime)?;
-    game.play(&mv)?;
-    Ok(())
 }

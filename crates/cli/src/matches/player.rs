@@ -1,14 +1,14 @@
 //! The players of `gamut match`: a built-in engine or an external program
 //! speaking the engine protocol (`cmd:<path>`).
 
+use super::clock::Think;
 use super::external::ExternalEngine;
 use anyhow::{bail, Result};
-use gamut_ai::{EngineSpec, Limits};
+use gamut_ai::{EngineSpec, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// The game every player of a match is set up for.
 #[derive(Clone, Debug)]
@@ -52,8 +52,9 @@ impl fmt::Display for EngineChoice {
 
 /// A player of one side: picks moves for the games of a match.
 pub enum MatchPlayer {
-    /// A built-in engine searching in this process.
-    Builtin(EngineSpec),
+    /// A built-in engine searching in this process, with its memory of the
+    /// game's earlier moves (cleared for each game).
+    Builtin(EngineSpec, SearchContext),
     /// An external program (started on first use, restarted after a
     /// failure).
     External {
@@ -72,7 +73,8 @@ impl MatchPlayer {
     pub fn new(choice: &EngineChoice, threads: Option<usize>) -> MatchPlayer {
         match choice {
             EngineChoice::Builtin(spec) => {
-                MatchPlayer::Builtin(threads.map_or(*spec, |t| spec.with_threads(t)))
+                let spec = threads.map_or(*spec, |t| spec.with_threads(t));
+                MatchPlayer::Builtin(spec, SearchContext::new())
             }
             EngineChoice::Command(command) => MatchPlayer::External {
                 command: command.clone(),
@@ -85,7 +87,10 @@ impl MatchPlayer {
     /// Get ready for a new game.
     pub fn new_game(&mut self, setup: &Setup) -> Result<()> {
         match self {
-            MatchPlayer::Builtin(_) => Ok(()),
+            MatchPlayer::Builtin(_, context) => {
+                context.clear();
+                Ok(())
+            }
             MatchPlayer::External {
                 command,
                 threads,
@@ -103,17 +108,18 @@ impl MatchPlayer {
         }
     }
 
-    /// The move to play in `game` (which has not ended), within `movetime`.
-    pub fn choose(
-        &mut self,
-        setup: &Setup,
-        game: &dyn Match,
-        movetime: Duration,
-    ) -> Result<String> {
+    /// The move to play in `game` (which has not ended), in the time
+    /// `think` gives: a fixed move time, or the clocks.
+    pub fn choose(&mut self, setup: &Setup, game: &dyn Match, think: &Think) -> Result<String> {
         match self {
-            MatchPlayer::Builtin(spec) => {
+            MatchPlayer::Builtin(spec, context) => {
                 let stop = AtomicBool::new(false);
-                let report = game.search(spec, &Limits::movetime(movetime), &stop, &mut |_| {});
+                let limits = Limits {
+                    movetime: think.movetime,
+                    clock: think.clock(game.side_to_move()),
+                    ..Limits::default()
+                };
+                let report = game.search_in(context, spec, &limits, &stop, &mut |_| {});
                 match report.best {
                     Some(m) => Ok(m),
                     None => bail!("engine {spec} found no move in a game that is not over"),
@@ -123,7 +129,7 @@ impl MatchPlayer {
                 let Some(running) = engine.as_mut() else {
                     bail!("the external engine is not running");
                 };
-                let result = running.choose(setup, &game.moves(), movetime);
+                let result = running.choose(setup, &game.moves(), think, game.side_to_move());
                 if result.is_err() {
                     // Start afresh for the next game.
                     *engine = None;
