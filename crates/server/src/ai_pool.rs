@@ -1,39 +1,63 @@
 //! The bounded pool where computer players think: at most `workers` moves
-//! are computed at once, each on a blocking thread, so AI never delays
-//! other games' tasks. Waiting requests are served fairly, round-robin by
+//! are computed at once in each of two lanes, each on a blocking thread, so
+//! AI never delays other games' tasks. The quick lane serves the levels
+//! that think a fraction of a second (`random` to `medium`), the deep lane
+//! `hard` and `max`, so an easy game's reply never waits behind seconds of
+//! `max` thinking. Waiting requests are served fairly, round-robin by
 //! owner (the person the computer plays): one user with twenty games
-//! waiting gets one turn in the pool, then every other waiting user gets
+//! waiting gets one turn in the lane, then every other waiting user gets
 //! one, so nobody's game waits behind another user's queue.
+//!
+//! How long the computer thinks ([`budget`]): at `max` on a clock, its
+//! time manager decides from the clock (time left, increment); the weaker
+//! levels, and `max` untimed, think a fixed time per level. At `max` the
+//! pool also keeps the search's transposition table from one move of a
+//! game to the next ([`KEPT_CONTEXTS`] games at most, the most recently
+//! used): the game a table belongs to is recognised by its moves (the
+//! table of a game whose moves continue them), so no game id is needed.
 
-use gamut_ai::Level;
-use gamut_games::Match;
+use gamut_ai::{Clock, EngineSpec, Level, Limits, SearchContext};
+use gamut_games::{GameKind, Match};
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
-/// Runs [`Match::think`] on at most `workers` threads at once, taking
-/// waiting requests round-robin by owner.
+/// Runs the computer's searches on at most `workers` threads at once per
+/// lane, taking waiting requests round-robin by owner.
 #[derive(Clone, Debug)]
 pub struct AiPool {
-    queue: Arc<FairQueue>,
+    /// `random` to `medium`.
+    quick: Arc<FairQueue>,
+    /// `hard` and `max`.
+    deep: Arc<FairQueue>,
+    contexts: Arc<Contexts>,
 }
 
 impl AiPool {
-    /// A pool of `workers` (at least 1).
+    /// A pool of `workers` per lane (at least 1).
     pub fn new(workers: usize) -> Self {
         AiPool {
-            queue: Arc::new(FairQueue::new(workers.max(1))),
+            quick: Arc::new(FairQueue::new(workers.max(1))),
+            deep: Arc::new(FairQueue::new(workers.max(1))),
+            contexts: Arc::new(Contexts::default()),
         }
     }
 
-    /// A worker for `owner` (the user the computer plays), once its turn
-    /// in the pool comes: the time until then is the queue's, not the
-    /// computer's, and the game's task gives it back to the computer's
+    /// A worker of `level`'s lane for `owner` (the user the computer
+    /// plays), once its turn comes: the time until then is the queue's, not
+    /// the computer's, and the game's task gives it back to the computer's
     /// clock.
-    pub async fn worker(&self, owner: &str) -> Worker {
+    pub async fn worker(&self, owner: &str, level: Level) -> Worker {
+        let lane = if level >= Level::Hard {
+            &self.deep
+        } else {
+            &self.quick
+        };
         Worker {
-            permit: self.queue.acquire(owner).await,
+            permit: lane.acquire(owner).await,
+            contexts: self.contexts.clone(),
         }
     }
 }
@@ -42,25 +66,106 @@ impl AiPool {
 #[derive(Debug)]
 pub struct Worker {
     permit: Permit,
+    contexts: Arc<Contexts>,
 }
 
 impl Worker {
     /// The computer's move for the side to move of `game` (`None` if it
-    /// has none), thinking at most `budget` on a blocking thread.
-    pub async fn think(
-        self,
-        game: Box<dyn Match>,
-        level: Level,
-        budget: Duration,
-    ) -> Option<String> {
+    /// has none), at `level` within `budget` (from [`budget`]), on a
+    /// blocking thread.
+    pub async fn think(self, game: Box<dyn Match>, level: Level, budget: Limits) -> Option<String> {
         let permit = self.permit;
+        let contexts = self.contexts;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            game.think(level, budget)
+            let spec = EngineSpec::level(level);
+            let stop = AtomicBool::new(false);
+            if level != Level::Max {
+                return game.search(&spec, &budget, &stop, &mut |_| {}).best;
+            }
+            let mut context = contexts.take(&*game);
+            let best = game
+                .search_in(&mut context, &spec, &budget, &stop, &mut |_| {})
+                .best;
+            if let Some(mv) = &best {
+                contexts.put(&*game, mv, context);
+            }
+            best
         })
         .await
         .ok()
         .flatten()
+    }
+}
+
+/// How many games' search tables the pool keeps between their moves (each
+/// up to `max`'s table size, 64 MB).
+pub const KEPT_CONTEXTS: usize = 4;
+
+/// The search tables kept between the moves of recent games, most
+/// recently used last.
+#[derive(Debug, Default)]
+struct Contexts {
+    kept: Mutex<Vec<KeptContext>>,
+}
+
+/// A game's table, with what identifies the game: the table is for a game
+/// of this kind, options and start whose moves begin with `moves`.
+#[derive(Debug)]
+struct KeptContext {
+    kind: GameKind,
+    options: Vec<(String, String)>,
+    start: String,
+    moves: Vec<String>,
+    context: SearchContext,
+}
+
+impl KeptContext {
+    /// Whether `game` continues the game this table was left by.
+    fn continued_by(&self, game: &dyn Match, moves: &[String]) -> bool {
+        self.kind == game.kind()
+            && moves.starts_with(&self.moves)
+            && self.start == game.start_text()
+            && self.options == game.options()
+    }
+}
+
+impl Contexts {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<KeptContext>> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The table of the game `game` continues (taken out while it is in
+    /// use), or a new one.
+    fn take(&self, game: &dyn Match) -> SearchContext {
+        let moves = game.moves();
+        let mut kept = self.lock();
+        let found = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.continued_by(game, &moves))
+            .max_by_key(|(_, k)| k.moves.len())
+            .map(|(i, _)| i);
+        found.map_or_else(SearchContext::new, |i| kept.remove(i).context)
+    }
+
+    /// Keep `context` for `game` after the move `best`, dropping the least
+    /// recently used beyond [`KEPT_CONTEXTS`].
+    fn put(&self, game: &dyn Match, best: &str, context: SearchContext) {
+        let mut moves = game.moves();
+        moves.push(best.to_string());
+        let entry = KeptContext {
+            kind: game.kind(),
+            options: game.options(),
+            start: game.start_text(),
+            moves,
+            context,
+        };
+        let mut kept = self.lock();
+        kept.push(entry);
+        while kept.len() > KEPT_CONTEXTS {
+            kept.remove(0);
+        }
     }
 }
 
@@ -166,9 +271,25 @@ impl FairQueue {
     }
 }
 
+/// What the computer's clock loses outside its search, between the
+/// search's end and the move's commit (the task's queue, the database):
+/// taken off the time left the search is told.
+pub const SERVER_LATENCY: Duration = Duration::from_millis(100);
+
 /// How long the computer thinks at `level`, given its time left (`None`:
-/// untimed): a level budget, at most a 30th of the time left.
-pub fn budget(level: Level, time_left_ms: Option<i64>) -> Duration {
+/// untimed), for a game without increment; see [`clock_budget`].
+pub fn budget(level: Level, time_left_ms: Option<i64>) -> Limits {
+    clock_budget(level, time_left_ms, 0)
+}
+
+/// How long the computer thinks at `level`, given its time left (`None`:
+/// untimed) and its increment. At `max` on a clock: the time manager's
+/// choice from the clock ([`gamut_ai::TimeBudget`]: time left less
+/// [`SERVER_LATENCY`], increment); untimed, 3 s. The weaker levels think a
+/// fixed time (easy 100 ms, medium 300 ms, hard 1 s), at most a 30th of the
+/// time left, and their level's caps apply on top.
+pub fn clock_budget(level: Level, time_left_ms: Option<i64>, increment_ms: i64) -> Limits {
+    let ms = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
     let by_level: i64 = match level {
         Level::Random => 0,
         Level::Easy => 100,
@@ -176,16 +297,86 @@ pub fn budget(level: Level, time_left_ms: Option<i64>) -> Duration {
         Level::Hard => 1_000,
         Level::Max => 3_000,
     };
-    let ms = match time_left_ms {
-        Some(left) => by_level.min(left.max(0) / 30),
-        None => by_level,
-    };
-    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+    match (level, time_left_ms) {
+        (Level::Max, Some(left)) => Limits::clock(Clock::new(
+            ms(left).saturating_sub(SERVER_LATENCY),
+            ms(increment_ms),
+        )),
+        (_, Some(left)) => Limits::movetime(ms(by_level.min(left.max(0) / 30))),
+        (_, None) => Limits::movetime(ms(by_level)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_on_a_clock_lets_the_time_manager_decide() {
+        let limits = clock_budget(Level::Max, Some(60_000), 2_000);
+        assert_eq!(
+            limits,
+            Limits::clock(Clock::new(
+                Duration::from_millis(60_000) - SERVER_LATENCY,
+                Duration::from_millis(2_000)
+            ))
+        );
+        assert_eq!(
+            budget(Level::Max, Some(50)).clock.map(|c| c.left),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            budget(Level::Max, None),
+            Limits::movetime(Duration::from_secs(3))
+        );
+    }
+
+    #[test]
+    fn weaker_levels_keep_their_fixed_times() {
+        let ms = Duration::from_millis;
+        assert_eq!(budget(Level::Easy, None), Limits::movetime(ms(100)));
+        assert_eq!(
+            budget(Level::Medium, Some(600_000)),
+            Limits::movetime(ms(300))
+        );
+        assert_eq!(
+            clock_budget(Level::Hard, Some(3_000), 5_000),
+            Limits::movetime(ms(100))
+        );
+        assert_eq!(budget(Level::Hard, Some(-5)), Limits::movetime(ms(0)));
+        assert_eq!(budget(Level::Random, Some(1_000)), Limits::movetime(ms(0)));
+    }
+
+    #[test]
+    fn a_games_table_is_found_again_by_its_moves() {
+        let contexts = Contexts::default();
+        let mut game = GameKind::Loa.new_match(&[], None).unwrap();
+        let mut other = game.clone_match();
+        let first = game.legal_moves();
+        game.play(&first[0]).unwrap();
+        other.play(&first[1]).unwrap();
+        let reply = game.legal_moves()[0].clone();
+        contexts.put(&*game, &reply, SearchContext::new());
+        contexts.put(&*other, &other.legal_moves()[0], SearchContext::new());
+        // The expected reply came, and another move: the game continues
+        // the first table's line, which is taken out.
+        game.play(&reply).unwrap();
+        let next = game.legal_moves()[0].clone();
+        game.play(&next).unwrap();
+        let _ = contexts.take(&*game);
+        let left = contexts.lock();
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].moves[0], first[1]);
+        drop(left);
+        // A game of another kind or start finds none; the cache is bounded.
+        let football = GameKind::Football.new_match(&[], None).unwrap();
+        let _ = contexts.take(&*football);
+        assert_eq!(contexts.lock().len(), 1);
+        for _ in 0..KEPT_CONTEXTS + 3 {
+            contexts.put(&*football, "pick:QRN", SearchContext::new());
+        }
+        assert_eq!(contexts.lock().len(), KEPT_CONTEXTS);
+    }
 
     #[tokio::test]
     async fn waiters_are_served_round_robin_by_owner() {
@@ -214,6 +405,17 @@ mod tests {
         let order: Vec<&str> = served.lock().unwrap().iter().map(|&(o, _)| o).collect();
         assert_eq!(order[..2], ["greedy", "patient"], "{order:?}");
         assert_eq!(queue.lock().free, 1, "every worker given back");
+    }
+
+    #[tokio::test]
+    async fn quick_levels_do_not_wait_behind_deep_thinking() {
+        let pool = AiPool::new(1);
+        let _deep = pool.worker("hog", Level::Max).await;
+        let quick = tokio::time::timeout(Duration::from_secs(1), pool.worker("probe", Level::Easy));
+        assert!(quick.await.is_ok(), "the quick lane is free");
+        let deep =
+            tokio::time::timeout(Duration::from_millis(50), pool.worker("probe", Level::Hard));
+        assert!(deep.await.is_err(), "the deep lane is busy");
     }
 
     #[tokio::test]
