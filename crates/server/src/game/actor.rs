@@ -384,7 +384,7 @@ impl Actor {
             self.ai_waiting = Some((version, side, now));
             tokio::spawn(async move {
                 let asked = Instant::now();
-                let worker = pool.worker(&owner).await;
+                let worker = pool.worker(&owner, level).await;
                 let waited = asked.elapsed();
                 if waited > Duration::from_millis(500) {
                     tracing::info!("computer move waited {waited:?} for a worker");
