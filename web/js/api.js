@@ -46,6 +46,13 @@ export const api = {
   mutes: () => request('GET', '/api/mutes'),
   mute: (name) => request('POST', '/api/mutes', { user: name }),
   unmute: (name) => request('DELETE', `/api/mutes/${encodeURIComponent(name)}`),
+  // Challenges by name, rematches, notifications (issue 14).
+  decline: (id) => request('POST', `/api/games/${id}/decline`),
+  rematch: (id) => request('GET', `/api/games/${id}/rematch`),
+  offerRematch: (id) => request('POST', `/api/games/${id}/rematch`),
+  declineRematch: (id) => request('POST', `/api/games/${id}/rematch/decline`),
+  notifications: () => request('GET', '/api/notifications'),
+  notificationsSeen: (until) => request('POST', '/api/notifications/seen', { until }),
 };
 
 function chatPath(where) {

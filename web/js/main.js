@@ -1,6 +1,6 @@
 // The page shell: header, language switch, sound toggle, display menu
-// (theme, board colours), account menu and a router over the URL path (the
-// server serves index.html for each page).
+// (theme, board colours), notifications (the bell), account menu and a
+// router over the URL path (the server serves index.html for each page).
 
 import { h, replace } from './dom.js';
 import { t, LANGUAGES, preferredLanguage, setLanguage, language } from './i18n.js';
@@ -11,6 +11,8 @@ import { icon } from './icons.js';
 import { initDisplay } from './theme.js';
 import { displayMenu } from './display-menu.js';
 import { loadGames } from './games/index.js';
+import { notificationBell } from './panels/notifications.js';
+import { startFeed } from './notify-feed.js';
 import * as lobby from './pages/lobby.js';
 import * as gamePage from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -81,7 +83,7 @@ function renderHeader() {
   replace(header,
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
     h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/leaderboard', t('nav.leaderboard')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
-    h('div.tools', null, langSelect, sound, displayMenu(), account),
+    h('div.tools', null, langSelect, sound, displayMenu(), user ? notificationBell() : null, account),
   );
 }
 
@@ -104,6 +106,8 @@ async function boot() {
   await Promise.all([loadUser(), loadGames().catch((e) => console.error('cannot load the games', e))]);
   renderHeader();
   onUserChange(renderHeader);
+  // The user's notifications (the header's bell), live.
+  startFeed();
   document.addEventListener('click', (e) => {
     const a = e.target.closest('a[href]');
     if (!a || a.target || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;

@@ -1,5 +1,6 @@
 // Sounds made with WebAudio (no audio files): short beeps for moves,
-// captures, the start and the end of a game. Off switch kept in storage.
+// captures, the start and the end of a game, notifications. Off switch
+// kept in storage.
 
 const KEY = 'gamut.sound';
 let ctx = null;
@@ -33,6 +34,8 @@ const SOUNDS = {
   end: () => { tone(784, 0, 0.12); tone(659, 0.12, 0.12); tone(523, 0.24, 0.25); },
   goal: () => { tone(523, 0, 0.1); tone(659, 0.1, 0.1); tone(784, 0.2, 0.1); tone(1046, 0.3, 0.3); },
   notify: () => tone(880, 0, 0.12, 'sine', 0.08),
+  // A notification: a challenge, or one's turn in a correspondence game.
+  chime: () => { tone(988, 0, 0.09, 'sine', 0.09); tone(1319, 0.09, 0.16, 'sine', 0.08); },
 };
 
 /** Play a named sound if sound is on (and the browser allows audio). */

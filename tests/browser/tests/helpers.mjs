@@ -191,7 +191,7 @@ export async function screenshot(page, name) {
 /** Fail if the page shows a catalogue key instead of its text. */
 export async function assertNoRawKeys(page) {
   const text = await page.textContent('body');
-  const raw = text.match(/\b(?:nav|common|game|lobby|football|result|reason|rules|option|side|piece|action|choose|replay|profile|account|seat|level|speed|clock|board|display|leaderboard|chat|error)\.[a-z_]+(?:\.[a-z_-]+)*\b/g) || [];
+  const raw = text.match(/\b(?:nav|common|game|lobby|football|result|reason|rules|option|side|piece|action|choose|replay|profile|account|seat|level|speed|clock|board|display|leaderboard|chat|error|notification)\.[a-z_]+(?:\.[a-z_-]+)*\b/g) || [];
   assert.deepEqual(raw, [], 'no raw catalogue keys on the page');
 }
 

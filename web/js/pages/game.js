@@ -164,6 +164,7 @@ class GamePage {
     dismissChooser();
     this.socket.close();
     this.chat?.destroy();
+    this.banner?.destroy();
     clearTimeout(this.chatResync);
     clearInterval(this.tick);
     document.removeEventListener('keydown', this.keys);

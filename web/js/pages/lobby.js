@@ -10,6 +10,7 @@ import { getCatalogue, gameTitle, optionLabel, optionHelp, optionValueLabel, lev
 import { GAME_IDS } from '../games/index.js';
 import { miniBoard } from './diagrams.js';
 import { chatPanel } from '../panels/chat.js';
+import { OPPONENTS, opponentSpec, playerField, submitKey } from './challenge.js';
 
 export const name = 'lobby';
 
@@ -19,6 +20,12 @@ export function prefillCreate({ game, options, position }) {
   form.game = game;
   form.options = { ...options };
   form.position = position;
+}
+
+/** Prefills the create-game form to challenge the player `name` (a profile's "Challenge"). */
+export function prefillChallenge(name) {
+  form.opponent = 'player';
+  form.player = name;
 }
 
 const CLOCKS = [
@@ -87,7 +94,7 @@ export function render(main, _params, { navigate }) {
       }, c.id === 'untimed' ? t('clock.untimed') : c.id)));
 
     const oppSel = h('div.segmented#opponent-choice', { role: 'radiogroup', 'aria-label': t('lobby.opponent') },
-      ['computer', 'seek', 'challenge'].map((o) => h('button', {
+      OPPONENTS.map((o) => h('button', {
         type: 'button', role: 'radio', 'aria-checked': String(form.opponent === o), class: form.opponent === o ? 'active' : '', dataset: { opponent: o },
         onclick: () => { form.opponent = o; drawForm(); },
       }, t(`lobby.opponent.${o}`))));
@@ -104,7 +111,7 @@ export function render(main, _params, { navigate }) {
       ? h('label.check', null, h('input#rated', { type: 'checkbox', checked: form.rated, onchange: (e) => { form.rated = e.target.checked; } }), t('lobby.rated'))
       : null;
     const status = h('div.form-status');
-    const submit = h('button.btn.primary.big#create-game', { type: 'submit' }, t(form.opponent === 'computer' ? 'lobby.play_computer' : 'lobby.create_seek'));
+    const submit = h('button.btn.primary.big#create-game', { type: 'submit' }, t(submitKey(form.opponent)));
 
     const el = h('form.create-form', {
       onsubmit: async (e) => {
@@ -118,7 +125,7 @@ export function render(main, _params, { navigate }) {
             clock: CLOCKS.find((c) => c.id === form.clock).clock,
             rated: Boolean(rated && form.rated),
             side: form.side,
-            opponent: form.opponent === 'computer' ? { type: 'computer', level: form.level } : { type: form.opponent },
+            opponent: opponentSpec(form),
           };
           if (form.position) {
             spec.position = form.position;
@@ -137,6 +144,7 @@ export function render(main, _params, { navigate }) {
       options.childNodes.length ? h('fieldset.options-set', null, h('legend', null, t('lobby.options')), options, advanced) : null,
       field(t('lobby.clock'), clockSel),
       field(t('lobby.opponent'), oppSel),
+      form.opponent === 'player' ? playerField(form) : null,
       h('div.row', null, level, side),
       rated,
       user ? null : h('p.muted.small', null, t('lobby.guest_note')),

@@ -1,14 +1,16 @@
-// Profile: a player's ratings per game and speed, and recent games.
+// Profile: a player's ratings per game and speed, and recent games; on
+// someone else's, "Challenge NAME" opens the create-game form for them.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { currentUser } from '../session.js';
 import { gameTitle, gameRow, resultText, errorBox, getCatalogue } from './common.js';
+import { prefillChallenge } from './lobby.js';
 
 export const name = 'profile';
 
-export function render(main, [who]) {
+export function render(main, [who], { navigate } = {}) {
   const name = who || currentUser()?.name;
   if (!name) {
     replace(main, h('section.card.empty', null, h('p', null, t('profile.sign_in')), h('a.btn.primary', { href: '/signin' }, t('nav.signin'))));
@@ -39,7 +41,11 @@ export function render(main, [who]) {
     replace(main,
       h('section.hero.small.profile-head', null,
         h('div.avatar', null, u.user.name.slice(0, 1).toUpperCase()),
-        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null)),
+        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null),
+        currentUser()?.id === u.user.id ? null : h('button.btn.primary.challenge-btn#challenge-player', {
+          type: 'button',
+          onclick: () => { prefillChallenge(u.user.name); navigate('/'); },
+        }, t('profile.challenge', { name: u.user.name }))),
       h('div.profile-grid', null,
         h('section.card', null, h('h2', null, t('profile.ratings')), ratings),
         h('section.card', null, h('h2', null, t('profile.history')), history)));

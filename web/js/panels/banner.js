@@ -1,21 +1,28 @@
 // Over the board: the result banner once the game is over (won, lost,
-// draw or game over for spectators, the rating change, links to a new
-// game and the replay; it can be closed), and short flashes such as a
-// goal in Chess Football (`moveFlash` of the game module).
+// draw or game over for spectators, the rating change, a rematch for a
+// player (panels/rematch.js), links to a new game and the replay; it can
+// be closed), and short flashes such as a goal in Chess Football
+// (`moveFlash` of the game module).
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { resultText } from '../pages/common.js';
 import { bannerOf } from '../game-state.js';
+import { rematchControl } from './rematch.js';
 
-/** The banner; `update(state)` shows or hides it. */
+/** The banner; `update(state)` shows or hides it; `destroy()` when the page goes. */
 export function resultBanner() {
   const el = h('div.result-banner', { hidden: true, role: 'status' });
+  let rematch; // made once, when the banner first shows (undefined before)
   return {
     el,
+    destroy() {
+      rematch?.destroy();
+    },
     update(state) {
       const b = bannerOf(state);
       if (!b) { el.hidden = true; return; }
+      if (rematch === undefined) rematch = rematchControl(state, { onShow: () => { el.hidden = false; } });
       const ratings = b.ratings
         ? h('p.rating-change', null, t('result.rating', { before: Math.round(b.ratings.before), after: Math.round(b.ratings.after) }))
         : null;
@@ -26,6 +33,7 @@ export function resultBanner() {
           h('h2', null, t(b.headline)),
           h('p', null, resultText(state.game, b.result)),
           ratings,
+          rematch ? rematch.el : null,
           h('div.banner-actions', null,
             h('a.btn.primary', { href: '/' }, t('game.new_game')),
             h('a.btn.ghost', { href: `/replay/${state.id}` }, t('game.replay')),
