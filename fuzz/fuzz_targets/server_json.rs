@@ -1,4 +1,5 @@
-//! JSON request bodies and WebSocket messages into the server's types: the
+//! JSON request bodies and WebSocket messages into the server's types (chat
+//! messages cleaned as stored, and cleaning again changes nothing): the
 //! first byte picks the type, the rest is the JSON. `serde_json::from_slice`
 //! must not panic, and a value read writes back (`serde_json::to_vec`) as
 //! JSON that reads back to an equal value. WebSocket frames go the way the
@@ -10,8 +11,10 @@ use gamut_server::clock::{ClockControl, Speed};
 use gamut_server::game::event::{ResultView, StoredEvent};
 use gamut_server::game::status::GameStatus;
 use gamut_server::http::messages::{ClientMessage, Envelope, LobbyClientMessage, ServerMessage};
+use gamut_server::chat::text;
 use gamut_server::http::requests::{
-    CreateGame, Credentials, ImportBody, ListQuery, Opponent, OptionValue, PageQuery, SinceQuery,
+    ChatPost, CreateGame, Credentials, ImportBody, ListQuery, MuteRequest, Opponent, OptionValue,
+    PageQuery, SeenRequest, SinceQuery,
 };
 use libfuzzer_sys::fuzz_target;
 use serde::de::DeserializeOwned;
@@ -38,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, json)) = data.split_first() else {
         return;
     };
-    match which % 16 {
+    match which % 19 {
         0 => {
             if let Some(create) = check::<CreateGame>(json) {
                 let _ = create.option_pairs();
@@ -63,6 +66,17 @@ fuzz_target!(|data: &[u8]| {
         12 => drop(check::<Speed>(json)),
         13 => drop(check::<LobbyClientMessage>(json)),
         14 => drop(check::<ServerMessage>(json)),
+        15 => {
+            // A chat message, and what the server would store of it.
+            if let Some(post) = check::<ChatPost>(json) {
+                if let Ok(clean) = text::clean(&post.text) {
+                    assert!(!clean.is_empty() && clean.chars().count() <= text::MAX_CHARS);
+                    assert_eq!(text::clean(&clean).as_deref(), Ok(clean.as_str()));
+                }
+            }
+        }
+        16 => drop(check::<MuteRequest>(json)),
+        17 => drop(check::<SeenRequest>(json)),
         _ => {
             // A game WebSocket text frame, as `http::ws` reads it.
             drop(serde_json::from_slice::<Value>(json));

@@ -82,36 +82,52 @@ pub struct Notification {
     /// Who caused it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<UserView>,
+    /// For a rematch offer: the finished game it follows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<GameId>,
     /// When (server time, ms).
     pub at: i64,
     /// Seen by the user already.
     pub seen: bool,
 }
 
-/// Tells `user` of `kind` about `game`, caused by `from`: stored, then
-/// pushed to the user's sockets.
+impl Notification {
+    /// A new notification of `kind` about `game`, caused by `from`.
+    pub fn new(kind: NotificationKind, game: Option<&GameId>, from: Option<&UserView>) -> Self {
+        Notification {
+            id: new_id(),
+            kind,
+            game: game.cloned(),
+            from: from.cloned(),
+            after: None,
+            at: now_ms(),
+            seen: false,
+        }
+    }
+
+    /// The same, following the finished game `game`.
+    #[must_use]
+    pub fn after(mut self, game: &GameId) -> Self {
+        self.after = Some(game.clone());
+        self
+    }
+}
+
+/// Tells `user` of `notification`: stored, then pushed to the user's
+/// sockets.
 pub async fn send(
     store: &Store,
     bus: &dyn EventBus,
     user: &UserId,
-    kind: NotificationKind,
-    game: Option<&GameId>,
-    from: Option<&UserView>,
+    notification: Notification,
 ) -> Result<(), sqlx::Error> {
-    let notification = Notification {
-        id: new_id(),
-        kind,
-        game: game.cloned(),
-        from: from.cloned(),
-        at: now_ms(),
-        seen: false,
-    };
     let row = NotificationRow {
         id: notification.id.clone(),
         user_id: user.to_string(),
-        kind: kind.as_str().to_owned(),
-        game_id: game.map(GameId::to_string),
-        from: from.map(UserView::to_row),
+        kind: notification.kind.as_str().to_owned(),
+        game_id: notification.game.as_ref().map(GameId::to_string),
+        from: notification.from.as_ref().map(UserView::to_row),
+        after_game: notification.after.as_ref().map(GameId::to_string),
         at: notification.at,
         seen: false,
     };

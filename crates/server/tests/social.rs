@@ -49,12 +49,21 @@ async fn by_name(backend: Backend) {
     let mut carol = server.guest().await;
     let bob_name = name(&mut bob).await;
     let mut bob_inbox = bob.socket("/api/me/ws").await;
+    // The socket's first message: the last notifications (none yet).
+    let first = bob_inbox.message().await;
+    assert!(
+        matches!(&first, ServerMessage::Notifications { notifications, unseen: 0 } if notifications.is_empty()),
+        "{first:?}"
+    );
 
     let created = alice.create(challenge(Some(&bob_name))).await;
     let id = created.game.id.to_string();
     let told = next_notification(&mut bob_inbox).await;
     assert_eq!(told.kind, NotificationKind::Challenge);
-    assert_eq!(told.game.as_ref().map(ToString::to_string), Some(id.clone()));
+    assert_eq!(
+        told.game.as_ref().map(ToString::to_string),
+        Some(id.clone())
+    );
     assert_eq!(told.from.map(|u| u.name), Some(name(&mut alice).await));
     let inbox: NotificationsView = bob.get_as("/api/notifications").await;
     assert_eq!((inbox.unseen, inbox.notifications.len()), (1, 1));
@@ -127,6 +136,7 @@ async fn rematches(backend: Backend) {
         (told.kind, told.game.clone()),
         (NotificationKind::Rematch, Some(offer.game.id.clone()))
     );
+    assert_eq!(told.after.map(|g| g.to_string()), Some(id.clone()));
     let pending: RematchView = bob.get_as(&format!("/api/games/{id}/rematch")).await;
     assert_eq!(pending.game, Some(offer.game.id.clone()));
     // Bob accepts by asking too: the same game starts, sides swapped.
@@ -157,6 +167,31 @@ async fn rematches(backend: Backend) {
     let told = next_notification(&mut bob_inbox).await;
     assert_eq!(told.kind, NotificationKind::RematchDeclined);
     let pending: RematchView = bob.get_as(&format!("/api/games/{rematch}/rematch")).await;
+    assert_eq!(pending.game, None);
+    // Declined as a challenge (from the notification), an offer is
+    // declined as a rematch, and a new one may be made.
+    let offer: CreatedView = bob
+        .post_as(&format!("/api/games/{rematch}/rematch"), json!({}))
+        .await;
+    alice
+        .post_ok(&format!("/api/games/{}/decline", offer.game.id), json!({}))
+        .await;
+    let told = next_notification(&mut bob_inbox).await;
+    assert_eq!(told.kind, NotificationKind::RematchDeclined);
+    let pending: RematchView = bob.get_as(&format!("/api/games/{rematch}/rematch")).await;
+    assert_eq!(pending.game, None);
+    let again: CreatedView = bob
+        .post_as(&format!("/api/games/{rematch}/rematch"), json!({}))
+        .await;
+    assert_ne!(again.game.id, offer.game.id);
+    // A cancelled offer is none either.
+    bob.send(
+        reqwest::Method::DELETE,
+        &format!("/api/games/{}", again.game.id),
+        None,
+    )
+    .await;
+    let pending: RematchView = alice.get_as(&format!("/api/games/{rematch}/rematch")).await;
     assert_eq!(pending.game, None);
 
     // Against the computer the rematch starts at once.

@@ -16,7 +16,7 @@ use crate::game::state::GameState;
 use crate::game::takebacker::Request;
 use crate::game::{aborter, drawer, finisher, mover, takebacker};
 use crate::ids::{now_ms, GameId, UserId};
-use crate::notification::{self, NotificationKind};
+use crate::notification::{self, Notification, NotificationKind};
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
@@ -471,14 +471,8 @@ impl Actor {
         );
         tokio::spawn(async move {
             for (user, kind, from) in told {
-                let sent = notification::send(
-                    &store,
-                    bus.as_ref(),
-                    &user,
-                    kind,
-                    Some(&game),
-                    from.as_ref(),
-                );
+                let told = Notification::new(kind, Some(&game), from.as_ref());
+                let sent = notification::send(&store, bus.as_ref(), &user, told);
                 if let Err(e) = sent.await {
                     tracing::warn!("cannot tell {user} of game {game}: {e}");
                 }

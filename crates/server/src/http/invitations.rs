@@ -1,6 +1,7 @@
 //! Challenges sent to one player by name: only that player may join (the
 //! link alone is not enough), is notified, and may decline (the waiting
-//! game is then deleted and its creator told).
+//! game is then deleted and its creator told). A rematch offer between
+//! people is such a challenge too, declined here as well.
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
@@ -9,7 +10,7 @@ use crate::http::notifications;
 use crate::http::views::OkView;
 use crate::http::{require_user, App, AppState};
 use crate::ids::{GameId, UserId};
-use crate::notification::NotificationKind;
+use crate::notification::{Notification, NotificationKind};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
@@ -38,14 +39,8 @@ pub async fn invite(
     app.store
         .add_invitation(game.as_str(), invitee.id.as_str())
         .await?;
-    notifications::send(
-        app,
-        &invitee.id,
-        NotificationKind::Challenge,
-        Some(game),
-        Some(creator),
-    )
-    .await
+    let told = Notification::new(NotificationKind::Challenge, Some(game), Some(creator));
+    notifications::send(app, &invitee.id, told).await
 }
 
 /// Refuses `user` joining `game` if it was sent to someone else.
@@ -75,13 +70,15 @@ pub async fn decline(
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
     let creator = UserId::parse(&row.creator).map_err(ApiError::internal)?;
-    notifications::send(
-        &app,
-        &creator,
-        NotificationKind::ChallengeDeclined,
-        Some(&id),
-        Some(&user),
-    )
-    .await?;
+    // A rematch offer declined so is declined as a rematch.
+    let told = match app.store.rematch_for(id.as_str()).await? {
+        Some(after) => {
+            app.store.drop_rematch(&after).await?;
+            let after = GameId::parse(&after).map_err(ApiError::internal)?;
+            Notification::new(NotificationKind::RematchDeclined, Some(&after), Some(&user))
+        }
+        None => Notification::new(NotificationKind::ChallengeDeclined, Some(&id), Some(&user)),
+    };
+    notifications::send(&app, &creator, told).await?;
     Ok(Json(OkView::OK))
 }

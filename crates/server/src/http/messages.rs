@@ -255,6 +255,14 @@ pub enum ServerMessage {
     Pong,
     /// The lobby, sent at once and at every change.
     Lobby(LobbyView),
+    /// The user's last notifications, first on `GET /api/me/ws` (the
+    /// socket carries every later one).
+    Notifications {
+        /// The last ones, newest first.
+        notifications: Vec<Notification>,
+        /// How many of them are unseen.
+        unseen: usize,
+    },
     /// A notification for the socket's user (`GET /api/me/ws`).
     Notification {
         /// It.

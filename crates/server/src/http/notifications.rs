@@ -8,7 +8,7 @@ use crate::http::requests::SeenRequest;
 use crate::http::views::{NotificationsView, OkView};
 use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{GameId, UserId};
-use crate::notification::{self, Notification, NotificationKind};
+use crate::notification::{self, Notification};
 use crate::store::NotificationRow;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -19,17 +19,25 @@ use axum::Json;
 /// Notifications a read returns.
 const READ: i64 = 50;
 
-/// Tells `user` of `kind` about `game`, caused by `from`
-/// ([`notification::send`]).
-pub async fn send(
-    app: &App,
-    user: &UserId,
-    kind: NotificationKind,
-    game: Option<&GameId>,
-    from: Option<&UserView>,
-) -> ApiResult<()> {
-    notification::send(&app.store, app.bus.as_ref(), user, kind, game, from).await?;
+/// Tells `user` of `notification` ([`notification::send`]).
+pub async fn send(app: &App, user: &UserId, notification: Notification) -> ApiResult<()> {
+    notification::send(&app.store, app.bus.as_ref(), user, notification).await?;
     Ok(())
+}
+
+/// `user`'s last notifications and how many are unseen.
+pub async fn inbox(app: &App, user: &UserId) -> ApiResult<NotificationsView> {
+    let rows = app.store.notifications(user.as_str(), READ).await?;
+    let notifications: Vec<Notification> = rows
+        .iter()
+        .map(notification_of)
+        .collect::<Result<_, _>>()
+        .map_err(ApiError::internal)?;
+    let unseen = notifications.iter().filter(|n| !n.seen).count();
+    Ok(NotificationsView {
+        notifications,
+        unseen,
+    })
 }
 
 /// A stored notification as sent.
@@ -44,6 +52,12 @@ fn notification_of(row: &NotificationRow) -> Result<Notification, String> {
             .transpose()
             .map_err(|e| e.to_string())?,
         from: row.from.as_ref().map(UserView::from_row).transpose()?,
+        after: row
+            .after_game
+            .as_deref()
+            .map(GameId::parse)
+            .transpose()
+            .map_err(|e| e.to_string())?,
         at: row.at,
         seen: row.seen,
     })
@@ -56,17 +70,7 @@ pub async fn list(
     headers: HeaderMap,
 ) -> ApiResult<Json<NotificationsView>> {
     let user = require_user(&app, &headers).await?;
-    let rows = app.store.notifications(user.id.as_str(), READ).await?;
-    let notifications: Vec<Notification> = rows
-        .iter()
-        .map(notification_of)
-        .collect::<Result<_, _>>()
-        .map_err(ApiError::internal)?;
-    let unseen = notifications.iter().filter(|n| !n.seen).count();
-    Ok(Json(NotificationsView {
-        notifications,
-        unseen,
-    }))
+    Ok(Json(inbox(&app, &user.id).await?))
 }
 
 /// `POST /api/notifications/seen`: `{"until": MS}` marks those up to then

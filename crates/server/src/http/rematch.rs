@@ -12,7 +12,7 @@ use crate::http::games::{game_id, game_row, human_seat, join_as, store_new_game,
 use crate::http::views::{CreatedView, OkView, RematchView};
 use crate::http::{limits, notifications, require_user, App, AppState};
 use crate::ids::{now_ms, GameId, UserId};
-use crate::notification::NotificationKind;
+use crate::notification::{Notification, NotificationKind};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
@@ -93,14 +93,8 @@ pub async fn offer(
         }
         return Err(ApiError::conflict("a rematch was offered already"));
     }
-    notifications::send(
-        &app,
-        &opponent.id,
-        NotificationKind::Rematch,
-        Some(&meta.id),
-        Some(&user),
-    )
-    .await?;
+    let told = Notification::new(NotificationKind::Rematch, Some(&meta.id), Some(&user)).after(&id);
+    notifications::send(&app, &opponent.id, told).await?;
     created(&app, &meta.id).await
 }
 
@@ -138,14 +132,8 @@ pub async fn decline(
     app.store.delete_waiting(&new_game).await?;
     app.store.drop_rematch(id.as_str()).await?;
     let by = UserId::parse(&by).map_err(ApiError::internal)?;
-    notifications::send(
-        &app,
-        &by,
-        NotificationKind::RematchDeclined,
-        Some(&id),
-        Some(&user),
-    )
-    .await?;
+    let told = Notification::new(NotificationKind::RematchDeclined, Some(&id), Some(&user));
+    notifications::send(&app, &by, told).await?;
     Ok(Json(OkView::OK))
 }
 

@@ -506,8 +506,9 @@ async fn watch_lobby(
     }
 }
 
-/// `GET /api/me/ws`: the signed-in user's notifications, pushed as they
-/// come (`{"type": "notification", …}`); accepts only pings.
+/// `GET /api/me/ws`: the signed-in user's last notifications at once
+/// (`{"type": "notifications", …}`), then each new one as it comes
+/// (`{"type": "notification", …}`); accepts only pings.
 pub async fn user_ws(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -524,6 +525,17 @@ pub async fn user_ws(
 
 async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard, user: UserId) {
     let mut notifications = app.bus.subscribe_user(&user);
+    // The last ones first, read once subscribed: none falls between.
+    let first = match crate::http::notifications::inbox(&app, &user).await {
+        Ok(inbox) => ServerMessage::Notifications {
+            notifications: inbox.notifications,
+            unseen: inbox.unseen,
+        },
+        Err(e) => ServerMessage::error(None, e.message),
+    };
+    if !send(&mut socket, &first).await {
+        return;
+    }
     let mut allowance = Allowance::new(&app.guards.limits);
     loop {
         tokio::select! {

@@ -136,6 +136,8 @@ pub struct NotificationRow {
     pub game_id: Option<String>,
     /// Who caused it.
     pub from: Option<UserRow>,
+    /// For a rematch offer: the finished game it follows.
+    pub after_game: Option<String>,
     /// When.
     pub at: i64,
     /// Seen already.

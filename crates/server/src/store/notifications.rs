@@ -13,14 +13,15 @@ impl Store {
     pub async fn add_notification(&self, n: &NotificationRow) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO notifications (id, user_id, kind, game_id, from_user, at, seen) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0)",
+            "INSERT INTO notifications (id, user_id, kind, game_id, from_user, after_game, at, seen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
         )
         .bind(&n.id)
         .bind(&n.user_id)
         .bind(&n.kind)
         .bind(n.game_id.clone())
         .bind(n.from.as_ref().map(|u| u.id.clone()))
+        .bind(n.after_game.clone())
         .bind(n.at)
         .execute(&mut *tx)
         .await?;
@@ -42,7 +43,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<NotificationRow>, sqlx::Error> {
         let records: Vec<NotificationRecord> = sqlx::query_as(
-            "SELECT n.id AS notification_id, n.user_id, n.kind, n.game_id, n.at, n.seen, \
+            "SELECT n.id AS notification_id, n.user_id, n.kind, n.game_id, n.after_game, n.at, n.seen, \
              u.id AS from_id, u.name AS from_name, u.guest AS from_guest FROM notifications n \
              LEFT JOIN users u ON u.id = n.from_user WHERE n.user_id = $1 \
              ORDER BY n.at DESC, n.id DESC LIMIT $2",
@@ -98,7 +99,8 @@ impl Store {
     }
 
     /// Records `by_user`'s rematch offer after `game_id`: the waiting game
-    /// `new_game`. `false` if one was offered already (nothing changed).
+    /// `new_game`. `false` if one is offered already (nothing changed); an
+    /// earlier offer whose game no longer waits is replaced.
     pub async fn offer_rematch(
         &self,
         game_id: &str,
@@ -107,7 +109,9 @@ impl Store {
     ) -> Result<bool, sqlx::Error> {
         let n = sqlx::query(
             "INSERT INTO rematches (game_id, new_game, by_user) VALUES ($1, $2, $3) \
-             ON CONFLICT (game_id) DO NOTHING",
+             ON CONFLICT (game_id) DO UPDATE SET new_game = excluded.new_game, \
+             by_user = excluded.by_user WHERE NOT EXISTS (SELECT 1 FROM games \
+             WHERE games.id = rematches.new_game AND games.status = 'waiting')",
         )
         .bind(game_id)
         .bind(new_game)
@@ -118,10 +122,24 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// The rematch offered after `game_id`: the new game and who offered.
+    /// The rematch offered after `game_id` and still waiting: the new game
+    /// and who offered (an offer whose game was cancelled, declined or
+    /// started is none).
     pub async fn rematch(&self, game_id: &str) -> Result<Option<(String, String)>, sqlx::Error> {
-        sqlx::query_as("SELECT new_game, by_user FROM rematches WHERE game_id = $1")
-            .bind(game_id)
+        sqlx::query_as(
+            "SELECT r.new_game, r.by_user FROM rematches r JOIN games g ON g.id = r.new_game \
+             WHERE r.game_id = $1 AND g.status = 'waiting'",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    /// The finished game whose rematch offer is the waiting game
+    /// `new_game`, if it is one.
+    pub async fn rematch_for(&self, new_game: &str) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT game_id FROM rematches WHERE new_game = $1")
+            .bind(new_game)
             .fetch_optional(&self.pool)
             .await
     }
