@@ -117,6 +117,21 @@ pub struct LimitArgs {
     /// Chat messages per address per minute (default 30).
     #[arg(long, value_name = "N")]
     chat_per_address_per_minute: Option<usize>,
+    /// Analyses searching at once in the server (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    analysis_workers: Option<u64>,
+    /// Analyses running at once per address (default 4).
+    #[arg(long, value_name = "N")]
+    analyses_per_address: Option<usize>,
+    /// Seconds one analysis request searches at most (default 30).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    analysis_max_secs: Option<u64>,
+    /// Nodes one analysis request searches at most (default 200000000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    analysis_max_nodes: Option<u64>,
+    /// Analysis sockets per address (default 8).
+    #[arg(long, value_name = "N")]
+    analysis_sockets_per_address: Option<usize>,
 }
 
 impl LimitArgs {
@@ -177,6 +192,19 @@ impl LimitArgs {
         set(
             &mut limits.chat_per_address_per_minute,
             self.chat_per_address_per_minute,
+        );
+        let analysis = &mut limits.analysis;
+        if let Some(n) = self.analysis_workers {
+            analysis.workers = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        set(&mut analysis.per_address, self.analyses_per_address);
+        secs(&mut analysis.max_time, self.analysis_max_secs);
+        if let Some(n) = self.analysis_max_nodes {
+            analysis.max_nodes = n;
+        }
+        set(
+            &mut analysis.sockets_per_address,
+            self.analysis_sockets_per_address,
         );
     }
 }

@@ -94,6 +94,9 @@ pub struct ServerLimits {
     pub chat_per_minute: usize,
     /// Chat messages per address per minute.
     pub chat_per_address_per_minute: usize,
+    /// The analysis board's engine: workers, time and node budget per
+    /// request, analyses per address ([`crate::analysis`]).
+    pub analysis: crate::analysis::AnalysisLimits,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -124,6 +127,7 @@ impl Default for ServerLimits {
             untimed_expiry: Some(DEFAULT_UNTIMED_EXPIRY),
             chat_per_minute: 10,
             chat_per_address_per_minute: 30,
+            analysis: crate::analysis::AnalysisLimits::default(),
         }
     }
 }

@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod ai_pool;
+pub mod analysis;
 pub mod auth;
 pub mod bus;
 pub mod chat;

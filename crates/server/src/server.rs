@@ -83,6 +83,7 @@ impl Server {
             security: config.security.clone(),
             guards: Guards::new(limits),
             lobby: LobbyFeed::default(),
+            analysis: crate::analysis::Analyses::new(&limits.analysis),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         let mut resumed = 0;

@@ -3,11 +3,13 @@
 //! answer or message types and write back as the very same JSON, so the
 //! documented format and the code cannot drift apart.
 
+use gamut_server::analysis::ScoreView;
 use gamut_server::chat::ChatLine;
 use gamut_server::clock::ClockControl;
 use gamut_server::game::event::ResultView;
 use gamut_server::game::meta::UserView;
 use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
+use gamut_server::http::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Source};
 use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_server::http::views::{
@@ -36,7 +38,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 32] = [
+    let candidates: [Candidate; 37] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -69,6 +71,11 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("NotificationsView", is::<NotificationsView>),
         ("RematchView", is::<RematchView>),
         ("Notification", is::<Notification>),
+        ("PositionView", is::<PositionView>),
+        ("AnalysisRequest", is::<AnalysisRequest>),
+        ("AnalysisMessage", is::<AnalysisMessage>),
+        ("Source", is::<Source>),
+        ("ScoreView", is::<ScoreView>),
     ];
     candidates
         .iter()

@@ -4,6 +4,7 @@
 //! (answers) and [`messages`] (WebSocket messages).
 
 pub mod accounts;
+pub mod analysis;
 pub mod catalogue;
 pub mod chat;
 pub mod chat_feed;
@@ -70,6 +71,8 @@ pub struct App {
     pub guards: limits::Guards,
     /// The lobby, computed once per change for every lobby socket.
     pub lobby: limits::LobbyFeed,
+    /// The analysis board's engine and its bounds.
+    pub analysis: crate::analysis::Analyses,
 }
 
 /// The shared state handed to handlers.
@@ -118,6 +121,8 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/users/{name}", get(users::user))
         .route("/users/{name}/games", get(users::user_games))
         .route("/leaderboard/{game}", get(users::leaderboard))
+        .route("/positions", post(analysis::position))
+        .route("/analysis/ws", get(analysis::analysis_ws))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(from_fn_with_state(app.clone(), security::guard_requests))

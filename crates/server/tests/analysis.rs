@@ -1,0 +1,343 @@
+//! The analysis board (issue 15): `POST /api/positions` and the analysis
+//! socket `GET /api/analysis/ws` — a stream with a best line for each
+//! game, its bounds (session, time, nodes, one per user, per address,
+//! sockets per address, stop), and a live game's players kept from
+//! analysing it by its id.
+
+mod common;
+
+use common::{decode, small_loa, Backend, Client, TestServer};
+use futures_util::{SinkExt, StreamExt};
+use gamut_server::analysis::{ScoreView, ALREADY_RUNNING, TOO_MANY_FROM_ADDRESS};
+use gamut_server::http::analysis::{AnalysisMessage, PositionView, PLAYER_OF_LIVE_GAME};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The analysis socket of `client`, or the HTTP status refusing it.
+async fn try_socket(client: &Client) -> Result<Stream, u16> {
+    let url = format!(
+        "{}/api/analysis/ws",
+        client.base.replacen("http://", "ws://", 1)
+    );
+    let mut req = url.into_client_request().expect("ws request");
+    if let Some(c) = &client.cookie {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((stream, _)) => Ok(stream),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+        Err(e) => panic!("ws connect: {e}"),
+    }
+}
+
+async fn socket(client: &Client) -> Stream {
+    try_socket(client).await.expect("analysis socket opens")
+}
+
+async fn send(ws: &mut Stream, v: Value) {
+    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+/// The next message, read as the server's type (and written back the
+/// same).
+async fn next(ws: &mut Stream) -> AnalysisMessage {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(40), ws.next())
+            .await
+            .expect("a message within 40 s")
+            .expect("socket open")
+            .expect("message");
+        if let Message::Text(t) = msg {
+            return decode(&serde_json::from_str::<Value>(&t).unwrap());
+        }
+    }
+}
+
+/// Every progress message of analysis `id` up to its end.
+async fn until_done(ws: &mut Stream, id: i64) -> Vec<gamut_server::analysis::Progress> {
+    let mut all = Vec::new();
+    loop {
+        match next(ws).await {
+            AnalysisMessage::Analysis {
+                id: Some(n),
+                progress,
+            } if n == id => {
+                let done = progress.done;
+                all.push(progress);
+                if done {
+                    return all;
+                }
+            }
+            AnalysisMessage::Error { error, .. } => panic!("refused: {error}"),
+            _ => {}
+        }
+    }
+}
+
+/// The error answering analysis `id`.
+async fn refusal(ws: &mut Stream, id: i64) -> String {
+    loop {
+        match next(ws).await {
+            AnalysisMessage::Error { id: Some(n), error } if n == id => return error,
+            AnalysisMessage::Analysis { id: Some(n), .. } if n == id => {
+                panic!("analysis {id} was not refused")
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn each_game_streams_a_best_line_and_a_score() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let guest = server.guest().await;
+    let mut ws = socket(&guest).await;
+    for (i, game) in ["loa", "pursuit", "football"].into_iter().enumerate() {
+        let id = i as i64 + 1;
+        send(
+            &mut ws,
+            json!({"type": "analyse", "id": id, "game": game, "time_ms": 600, "lines": 1}),
+        )
+        .await;
+        let all = until_done(&mut ws, id).await;
+        let last = all.last().unwrap();
+        assert!(!last.lines.is_empty(), "{game}: a best line");
+        assert!(!last.lines[0].moves.is_empty(), "{game}: a best move");
+        assert_eq!(last.lines[0].score, last.score);
+        assert!(last.depth >= 1, "{game}: searched");
+        assert!(last.nodes > 0);
+        assert!(last.time_ms <= 5_000, "{game}: within its time");
+    }
+    // From a position after some moves: the line starts with a legal move.
+    let mut http = guest.clone();
+    let start: PositionView = http
+        .post_as(
+            "/api/positions",
+            json!({"game": "loa", "options": {"size": 6}}),
+        )
+        .await;
+    let first = start.legal[0].clone();
+    let after: PositionView = http
+        .post_as(
+            "/api/positions",
+            json!({"game": "loa", "options": {"size": 6}, "moves": [first]}),
+        )
+        .await;
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 9, "game": "loa", "options": {"size": 6},
+               "moves": [first], "time_ms": 300}),
+    )
+    .await;
+    let last = until_done(&mut ws, 9).await.pop().unwrap();
+    assert!(after.legal.contains(&last.lines[0].moves[0]));
+    assert_eq!(last.side, after.to_move);
+}
+
+#[tokio::test]
+async fn a_forced_win_is_reported_as_such() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let guest = server.guest().await;
+    // Linear Pursuit: North's Rook on 2 takes South's King on 10.
+    let text = "..r.......K........./k................... north play 10";
+    let mut ws = socket(&guest).await;
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 1, "game": "pursuit", "position": text, "time_ms": 2000}),
+    )
+    .await;
+    let last = until_done(&mut ws, 1).await.pop().unwrap();
+    assert_eq!(last.score, ScoreView::Win { plies: 1 });
+    assert_eq!(last.lines[0].moves[0], "2x10");
+}
+
+#[tokio::test]
+async fn positions_give_the_legal_moves_and_the_outcome() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let mut anyone = server.client();
+    let start: PositionView = anyone
+        .post_as("/api/positions", json!({"game": "LOA"}))
+        .await;
+    assert_eq!(start.moves, Vec::<String>::new());
+    assert_eq!(start.position, start.start);
+    assert!(!start.legal.is_empty());
+    assert!(start.outcome.is_none());
+    let mv = start.legal[0].clone();
+    let next: PositionView = anyone
+        .post_as("/api/positions", json!({"game": "loa", "moves": [mv]}))
+        .await;
+    assert_eq!(next.moves, vec![mv]);
+    assert_ne!(next.to_move, start.to_move);
+    let (status, body) = anyone
+        .post("/api/positions", json!({"game": "loa", "moves": ["a1-a9"]}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = anyone.post("/api/positions", json!({})).await;
+    assert_eq!(status, 400);
+    let (status, _) = anyone
+        .post("/api/positions", json!({"game": "loa", "bogus": 1}))
+        .await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn the_socket_needs_a_session() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    assert_eq!(try_socket(&server.client()).await.err(), Some(401));
+}
+
+#[tokio::test]
+async fn time_and_nodes_are_bounded() {
+    let server = TestServer::start_with(Backend::sqlite(), |c| {
+        c.limits.analysis.max_time = Duration::from_millis(400);
+        c.limits.analysis.max_nodes = 20_000;
+    })
+    .await;
+    let guest = server.guest().await;
+    let mut ws = socket(&guest).await;
+    let began = Instant::now();
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 1, "game": "loa", "time_ms": 600_000}),
+    )
+    .await;
+    let last = until_done(&mut ws, 1).await.pop().unwrap();
+    assert!(began.elapsed() < Duration::from_secs(10));
+    assert!(last.time_ms <= 2_000, "{}", last.time_ms);
+    // The node budget is checked every so many nodes.
+    assert!(last.nodes <= 40_000, "{}", last.nodes);
+}
+
+#[tokio::test]
+async fn a_stop_ends_the_analysis_and_one_runs_per_user() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let guest = server.guest().await;
+    let mut first = socket(&guest).await;
+    let mut second = socket(&guest).await;
+    send(
+        &mut first,
+        json!({"type": "analyse", "id": 1, "game": "loa", "time_ms": 30_000}),
+    )
+    .await;
+    // Wait for it to run.
+    match next(&mut first).await {
+        AnalysisMessage::Analysis { id: Some(1), .. } => {}
+        other => panic!("{other:?}"),
+    }
+    send(
+        &mut second,
+        json!({"type": "analyse", "id": 2, "game": "loa", "time_ms": 500}),
+    )
+    .await;
+    assert_eq!(refusal(&mut second, 2).await, ALREADY_RUNNING);
+    let began = Instant::now();
+    send(&mut first, json!({"type": "stop"})).await;
+    let last = until_done(&mut first, 1).await.pop().unwrap();
+    assert!(began.elapsed() < Duration::from_secs(5), "stopped promptly");
+    assert!(last.done);
+    // A new request on the same socket replaces the running one; the user
+    // may analyse from another socket once it has ended.
+    send(
+        &mut second,
+        json!({"type": "analyse", "id": 3, "game": "loa", "time_ms": 300}),
+    )
+    .await;
+    until_done(&mut second, 3).await;
+    send(
+        &mut second,
+        json!({"type": "analyse", "id": 4, "game": "loa", "time_ms": 30_000}),
+    )
+    .await;
+    send(
+        &mut second,
+        json!({"type": "analyse", "id": 5, "game": "pursuit", "time_ms": 300}),
+    )
+    .await;
+    let last = until_done(&mut second, 5).await.pop().unwrap();
+    assert!(!last.lines.is_empty());
+    send(&mut second, json!({"type": "ping"})).await;
+    assert_eq!(next(&mut second).await, AnalysisMessage::Pong);
+    send(&mut second, json!({"type": "analyse", "id": 6, "lines": 9})).await;
+    refusal(&mut second, 6).await;
+}
+
+#[tokio::test]
+async fn analyses_and_sockets_are_capped_per_address() {
+    let server = TestServer::start_with(Backend::sqlite(), |c| {
+        c.limits.analysis.per_address = 2;
+        c.limits.analysis.sockets_per_address = 3;
+    })
+    .await;
+    let (a, b, c) = (
+        server.guest().await,
+        server.guest().await,
+        server.guest().await,
+    );
+    let mut sockets = vec![socket(&a).await, socket(&b).await, socket(&c).await];
+    assert_eq!(try_socket(&a).await.err(), Some(429), "a fourth socket");
+    for (i, ws) in sockets.iter_mut().enumerate().take(2) {
+        send(
+            ws,
+            json!({"type": "analyse", "id": i, "game": "loa", "time_ms": 30_000}),
+        )
+        .await;
+    }
+    send(
+        &mut sockets[2],
+        json!({"type": "analyse", "id": 7, "game": "loa", "time_ms": 300}),
+    )
+    .await;
+    assert_eq!(refusal(&mut sockets[2], 7).await, TOO_MANY_FROM_ADDRESS);
+    // Closing a socket ends its analysis.
+    drop(sockets.remove(0));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    send(
+        &mut sockets[1],
+        json!({"type": "analyse", "id": 8, "game": "loa", "time_ms": 300}),
+    )
+    .await;
+    until_done(&mut sockets[1], 8).await;
+}
+
+#[tokio::test]
+async fn a_live_games_players_cannot_analyse_it_by_its_id() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let (mut a, mut b) = server.two_guests().await;
+    let spectator = server.guest().await;
+    let id = small_loa(&mut a, &mut b).await;
+    let mut ws = socket(&a).await;
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300}),
+    )
+    .await;
+    assert_eq!(refusal(&mut ws, 1).await, PLAYER_OF_LIVE_GAME);
+    let (status, _) = a.post("/api/positions", json!({"game_id": id})).await;
+    assert_eq!(status, 403);
+    // A spectator may.
+    let mut watcher = socket(&spectator).await;
+    send(
+        &mut watcher,
+        json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300}),
+    )
+    .await;
+    until_done(&mut watcher, 1).await;
+    // Once the game has ended, its players may too.
+    let mut game = a.ws(&id, None).await;
+    assert_eq!(game.action("resign").await, "ack");
+    game.wait_end().await;
+    let view: PositionView = a.post_as("/api/positions", json!({"game_id": id})).await;
+    assert_eq!(view.options.get("size").map(String::as_str), Some("6"));
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 2, "game_id": id, "time_ms": 300}),
+    )
+    .await;
+    until_done(&mut ws, 2).await;
+}
