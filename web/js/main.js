@@ -20,11 +20,13 @@ import * as rules from './pages/rules.js';
 import * as profile from './pages/profile.js';
 import * as account from './pages/account.js';
 import * as leaderboard from './pages/leaderboard.js';
+import * as analysis from './pages/analysis.js';
 
 const ROUTES = [
   [/^\/$/, lobby],
   [/^\/game\/([A-Za-z0-9]+)$/, gamePage],
   [/^\/replay(?:\/([A-Za-z0-9]+))?$/, replay],
+  [/^\/analysis(?:\/([A-Za-z0-9]+))?$/, analysis],
   [/^\/rules(?:\/([a-z]+))?$/, rules],
   [/^\/profile(?:\/([^/]+))?$/, profile],
   [/^\/(signin|signup)$/, account],
@@ -82,7 +84,7 @@ function renderHeader() {
     : h('div.account', null, link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small'));
   replace(header,
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
-    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/leaderboard', t('nav.leaderboard')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
     h('div.tools', null, langSelect, sound, displayMenu(), user ? notificationBell() : null, account),
   );
 }

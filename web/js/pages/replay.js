@@ -42,6 +42,13 @@ function renderImport(main, navigate) {
       }, t('replay.import_button'))), status));
 }
 
+/** The analysis board of a replayed game (by its id), or of an imported record's moves. */
+function analysisLink(rep, game) {
+  if (game) return `/analysis/${game.id}`;
+  const options = JSON.stringify(rep.options || {});
+  return `/analysis?${new URLSearchParams({ game: rep.game, options, position: rep.start, moves: rep.moves.join(' ') })}`;
+}
+
 function show(main, rep, record, game, navigate) {
   const mod = gameModule(rep.game);
   let ply = rep.moves.length;
@@ -114,7 +121,8 @@ function show(main, rep, record, game, navigate) {
           rep.result ? h('p.result-line#replay-result', null, h('strong', null, rep.result.text), ' ', resultText(rep.game, rep.result)) : null),
         h('div.card.moves-card', null, h('h2', null, t('game.moves')), list),
         h('div.card.position-card', null, h('h2', null, t('replay.position')), positionText, fromHere),
-        h('div.card.controls-card', null, exportBtn, game ? h('a.btn.ghost', { href: `/game/${game.id}` }, t('replay.to_game')) : null),
+        h('div.card.controls-card', null, exportBtn, game ? h('a.btn.ghost', { href: `/game/${game.id}` }, t('replay.to_game')) : null,
+          h('a.btn.ghost#analyse-replay', { href: analysisLink(rep, game) }, t('analysis.open'))),
         record ? h('details.card.record', null, h('summary', null, t('replay.record')), h('pre#record-text', null, record)) : null)));
   const keys = (e) => {
     if (e.target.closest('input, textarea, select')) return;

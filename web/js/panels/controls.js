@@ -1,5 +1,6 @@
 // The game's controls card: abort, resign (confirmed), offer a draw, ask
-// for a takeback while playing; replay, export and a new game once over;
+// for a takeback while playing; replay, analysis, export and a new game
+// once over;
 // join, or the invitation link and cancel, while waiting. Which ones show
 // is `controlsOf` (game-state.js).
 
@@ -22,7 +23,10 @@ export function controlsPanel() {
         resign: () => h('button.btn.ghost#resign', { onclick: () => confirmDialog(t('game.confirm_resign'), () => on.send('resign')) }, t('game.resign')),
         'offer-draw': (c) => h('button.btn.ghost#offer-draw', { disabled: c.disabled, onclick: () => on.send('draw-offer') }, t('game.offer_draw')),
         takeback: (c) => h('button.btn.ghost#takeback', { disabled: c.disabled, onclick: () => on.send('takeback-request') }, t('game.takeback')),
-        replay: () => h('a.btn.ghost#open-replay', { href: `/replay/${state.id}` }, t('game.replay')),
+        replay: () => [
+          h('a.btn.ghost#open-replay', { href: `/replay/${state.id}` }, t('game.replay')),
+          h('a.btn.ghost#open-analysis', { href: `/analysis/${state.id}` }, t('analysis.open')),
+        ],
         export: () => h('a.btn.ghost', { href: `/api/games/${state.id}/export`, download: `${state.game}-${state.id}.txt` }, t('game.export')),
         'new-game': () => h('a.btn.primary', { href: '/' }, t('game.new_game')),
         join: () => h('button.btn.primary#join-game', { onclick: () => on.join() }, t('lobby.join')),
