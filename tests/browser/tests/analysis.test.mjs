@@ -6,7 +6,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, BASE, waitUntil, screenshot, assertNoRawKeys, clickPoint } from './helpers.mjs';
+import { launch, newPlayer, createGame, playOneMove, BASE, waitUntil, screenshot, assertNoRawKeys, clickPoint } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -90,4 +90,21 @@ test('analysis: a replay links to its analysis board', async () => {
   await page.click('#analyse-replay');
   await page.waitForSelector('#analysis-tree .tree-move[data-move="b1-b3"]');
   assert.match(page.url(), /\/analysis\?/);
+});
+
+test('analysis: a finished game links to its analysis board, not a live one for its player', async () => {
+  const { page } = await newPlayer(browser);
+  const id = await createGame(page, { game: 'loa', options: { size: '6' } });
+  await playOneMove(page);
+  // Live: the player is refused the game's analysis.
+  await page.goto(`${BASE}/analysis/${id}`);
+  await waitUntil(page, () => /analysed once it has ended|once it has ended/.test(document.querySelector('main')?.textContent || ''));
+  await page.goto(`${BASE}/game/${id}`);
+  await page.waitForSelector('#resign');
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#open-analysis');
+  await page.click('#open-analysis');
+  await page.waitForSelector('#analysis-tree .tree-move[data-node="1"]');
+  await page.waitForSelector('#analysis-to-game');
 });

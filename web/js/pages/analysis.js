@@ -103,6 +103,7 @@ function show(main, source, root, mainline, navigate) {
   const treeEl = h('div.analysis-tree#analysis-tree', { role: 'list' });
   const status = h('p.analysis-status#analysis-status');
   const bar = h('div.eval-bar#eval-bar', { role: 'img' }, h('div.eval-fill'));
+  const caption = h('div.eval-caption#eval-caption');
   const scoreEl = h('div.eval-score#eval-score');
   const statsEl = h('div.eval-stats#eval-stats');
   const linesEl = h('ol.eval-lines#eval-lines');
@@ -272,6 +273,7 @@ function show(main, source, root, mainline, navigate) {
     const fill = bar.firstChild;
     if (!engineOn) {
       bar.hidden = true;
+      replace(caption);
       replace(scoreEl);
       replace(statsEl);
       replace(linesEl);
@@ -287,8 +289,10 @@ function show(main, source, root, mainline, navigate) {
     }
     const share = barShare(latest.score, latest.side);
     fill.style.width = `${(share * 100).toFixed(1)}%`;
-    bar.title = `${sideName(root.game, 0)} ${Math.round(share * 100)}%`;
+    const pct = Math.round(share * 100);
+    bar.title = `${sideName(root.game, 0)} ${pct}% · ${sideName(root.game, 1)} ${100 - pct}%`;
     bar.setAttribute('aria-label', bar.title);
+    replace(caption, h('span', null, `${sideName(root.game, 0)} ◂`), h('span', null, `▸ ${sideName(root.game, 1)}`));
     const proved = latest.score.kind !== 'value';
     replace(scoreEl,
       h('strong', { class: ['eval-main', proved ? 'proved' : ''] }, scoreText(latest.score, latest.side)),
@@ -371,7 +375,7 @@ function show(main, source, root, mainline, navigate) {
   replace(main,
     h('div.game-layout.analysis', null,
       h('div.board-column', null,
-        bar,
+        bar, caption,
         h('div.board-wrap', null, host),
         h('div.replay-nav', null,
           h('button.icon-btn#analysis-first', { 'aria-label': t('game.first'), onclick: () => go(0) }, icon('first')),
