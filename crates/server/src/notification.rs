@@ -105,6 +105,20 @@ impl Notification {
         }
     }
 
+    /// The row storing it for `user`.
+    pub fn row(&self, user: &UserId) -> NotificationRow {
+        NotificationRow {
+            id: self.id.clone(),
+            user_id: user.to_string(),
+            kind: self.kind.as_str().to_owned(),
+            game_id: self.game.as_ref().map(GameId::to_string),
+            from: self.from.as_ref().map(UserView::to_row),
+            after_game: self.after.as_ref().map(GameId::to_string),
+            at: self.at,
+            seen: self.seen,
+        }
+    }
+
     /// The same, following the finished game `game`.
     #[must_use]
     pub fn after(mut self, game: &GameId) -> Self {
@@ -121,17 +135,7 @@ pub async fn send(
     user: &UserId,
     notification: Notification,
 ) -> Result<(), sqlx::Error> {
-    let row = NotificationRow {
-        id: notification.id.clone(),
-        user_id: user.to_string(),
-        kind: notification.kind.as_str().to_owned(),
-        game_id: notification.game.as_ref().map(GameId::to_string),
-        from: notification.from.as_ref().map(UserView::to_row),
-        after_game: notification.after.as_ref().map(GameId::to_string),
-        at: notification.at,
-        seen: false,
-    };
-    store.add_notification(&row).await?;
+    store.add_notification(&notification.row(user)).await?;
     bus.publish_user(user, Arc::new(notification));
     Ok(())
 }

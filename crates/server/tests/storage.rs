@@ -466,13 +466,25 @@ async fn together(backend: Backend) {
     };
     // A move and the end it brings: both rows, one summary change.
     store
-        .append_events("g1", vec![event(2), event(3)], finished.clone(), Vec::new())
+        .append_events(
+            "g1",
+            vec![event(2), event(3)],
+            finished.clone(),
+            Vec::new(),
+            Vec::new(),
+        )
         .await
         .expect("append");
     assert_eq!(store.game_version("g1").await.expect("version"), Some(3));
     // A job overlapping stored versions writes none of its rows.
     let stale = store
-        .append_events("g1", vec![event(3), event(4)], finished, Vec::new())
+        .append_events(
+            "g1",
+            vec![event(3), event(4)],
+            finished,
+            Vec::new(),
+            Vec::new(),
+        )
         .await;
     assert!(matches!(stale, Err(AppendError::Conflict)), "{stale:?}");
     let stored: Vec<(i64, String)> = store
@@ -527,6 +539,7 @@ async fn ratings(backend: Backend) {
                 vec![event(version)],
                 game_update,
                 vec![update(version, rating)],
+                Vec::new(),
             )
             .await
             .expect("append");
@@ -552,7 +565,13 @@ async fn ratings(backend: Backend) {
         snapshot: None,
     };
     let stale = store
-        .append_events("g1", vec![event(3)], game_update, vec![update(9, 1.0)])
+        .append_events(
+            "g1",
+            vec![event(3)],
+            game_update,
+            vec![update(9, 1.0)],
+            Vec::new(),
+        )
         .await;
     assert!(matches!(stale, Err(AppendError::Conflict)), "{stale:?}");
     assert_eq!(

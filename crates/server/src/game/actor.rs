@@ -7,16 +7,14 @@
 
 use crate::ai_pool::{self, AiPool};
 use crate::bus::EventBus;
-use crate::clock::ClockControl;
 use crate::cluster::Cluster;
 use crate::error::ApiError;
 use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::Seat;
 use crate::game::state::GameState;
 use crate::game::takebacker::Request;
-use crate::game::{aborter, drawer, finisher, mover, takebacker};
+use crate::game::{aborter, drawer, finisher, mover, notices, takebacker};
 use crate::ids::{now_ms, GameId, UserId};
-use crate::notification::{self, Notification, NotificationKind};
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
@@ -293,10 +291,18 @@ impl Actor {
             }
         }
         let ended = self.state.live() && !next.live();
+        let told = notices::after(&next, moved, ended);
+        let rows_told = told.iter().map(|(user, n)| n.row(user)).collect();
         match self
             .ctx
             .store
-            .append_events(next.meta.id.as_str(), rows, next.update(at), ratings)
+            .append_events(
+                next.meta.id.as_str(),
+                rows,
+                next.update(at),
+                ratings,
+                rows_told,
+            )
             .await
         {
             Ok(()) => {}
@@ -316,8 +322,8 @@ impl Actor {
             // The game leaves the lobby's list of live games.
             self.ctx.bus.publish_lobby();
         }
-        if ended || moved {
-            self.tell_players(ended);
+        for (user, notification) in told {
+            self.ctx.bus.publish_user(&user, Arc::new(notification));
         }
         Ok(self.state.version)
     }
@@ -428,56 +434,6 @@ impl Actor {
         let side = self.state.to_move()?;
         let level = meta.computer_level(side)?;
         Some((side, level, self.state.game.clone_match()))
-    }
-
-    /// In a correspondence game between people, after a move: tells the
-    /// player now to move that it is their turn, or both players that the
-    /// game `ended` (in the background: the commit does not wait for it).
-    fn tell_players(&self, ended: bool) {
-        let meta = &self.state.meta;
-        if meta.clock != ClockControl::Untimed {
-            return;
-        }
-        let person = |side: Player| match meta.seat(side) {
-            Some(Seat::Human { user, .. }) => Some(user.clone()),
-            _ => None,
-        };
-        let [Some(first), Some(second)] = Player::BOTH.map(person) else {
-            return;
-        };
-        let told = if ended {
-            vec![
-                (
-                    first.id.clone(),
-                    NotificationKind::GameEnded,
-                    Some(second.clone()),
-                ),
-                (second.id, NotificationKind::GameEnded, Some(first)),
-            ]
-        } else if let Some(side) = self.state.to_move() {
-            let (to_move, mover) = if side == Player::First {
-                (first, second)
-            } else {
-                (second, first)
-            };
-            vec![(to_move.id, NotificationKind::YourTurn, Some(mover))]
-        } else {
-            return;
-        };
-        let (store, bus, game) = (
-            self.ctx.store.clone(),
-            self.ctx.bus.clone(),
-            meta.id.clone(),
-        );
-        tokio::spawn(async move {
-            for (user, kind, from) in told {
-                let told = Notification::new(kind, Some(&game), from.as_ref());
-                let sent = notification::send(&store, bus.as_ref(), &user, told);
-                if let Err(e) = sent.await {
-                    tracing::warn!("cannot tell {user} of game {game}: {e}");
-                }
-            }
-        });
     }
 
     /// Ends the game with `outcome`, rating a rated game.

@@ -17,6 +17,7 @@ pub mod finisher;
 pub mod hidden;
 pub mod meta;
 pub mod mover;
+pub mod notices;
 pub mod registry;
 pub mod snapshot;
 pub mod state;

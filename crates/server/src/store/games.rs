@@ -2,7 +2,10 @@
 
 use super::records::{convert_all, game_columns, EventRecord, GameRecord};
 use super::writer::{self, Job};
-use super::{AppendError, Backend, EventRow, GameFilter, GameRow, GameUpdate, RatingUpdate, Store};
+use super::{
+    AppendError, Backend, EventRow, GameFilter, GameRow, GameUpdate, NotificationRow, RatingUpdate,
+    Store,
+};
 use sqlx::{Any, Database, Encode, Execute, Postgres, QueryBuilder, Type};
 use tokio::sync::oneshot;
 
@@ -136,7 +139,8 @@ impl Store {
 
     /// Stores `events` (at consecutive versions from the game's version +
     /// 1; at least one) with the summary changes (and snapshot) after the
-    /// last and rating changes, in one transaction, shared with other
+    /// last, rating changes and the players' notifications (`told`), in one
+    /// transaction, shared with other
     /// games' events stored at the same time (`writer`); returns once it is
     /// committed.
     pub async fn append_events(
@@ -145,6 +149,7 @@ impl Store {
         events: Vec<EventRow>,
         update: GameUpdate,
         ratings: Vec<RatingUpdate>,
+        told: Vec<NotificationRow>,
     ) -> Result<(), AppendError> {
         if events.is_empty() {
             return Ok(());
@@ -155,6 +160,7 @@ impl Store {
             events,
             update,
             ratings,
+            told,
             reply,
         };
         if !self.writer.send(job).await {

@@ -3,36 +3,47 @@
 
 use super::records::NotificationRecord;
 use super::{NotificationRow, Store};
+use sqlx::AnyConnection;
 
 /// Notifications kept per user: older ones are deleted as new ones come.
 pub const KEPT_PER_USER: i64 = 100;
+
+/// Stores `n` in the transaction `conn` is in, and deletes its user's
+/// notifications older than the last [`KEPT_PER_USER`].
+pub(super) async fn save_notification(
+    conn: &mut AnyConnection,
+    n: &NotificationRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO notifications (id, user_id, kind, game_id, from_user, after_game, at, seen) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
+    )
+    .bind(&n.id)
+    .bind(&n.user_id)
+    .bind(&n.kind)
+    .bind(n.game_id.clone())
+    .bind(n.from.as_ref().map(|u| u.id.clone()))
+    .bind(n.after_game.clone())
+    .bind(n.at)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "DELETE FROM notifications WHERE user_id = $1 AND at < (SELECT at FROM notifications \
+         WHERE user_id = $1 ORDER BY at DESC LIMIT 1 OFFSET $2)",
+    )
+    .bind(&n.user_id)
+    .bind(KEPT_PER_USER - 1)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
 
 impl Store {
     /// Stores `n` for its user and deletes that user's notifications older
     /// than the last [`KEPT_PER_USER`], in one transaction.
     pub async fn add_notification(&self, n: &NotificationRow) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO notifications (id, user_id, kind, game_id, from_user, after_game, at, seen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
-        )
-        .bind(&n.id)
-        .bind(&n.user_id)
-        .bind(&n.kind)
-        .bind(n.game_id.clone())
-        .bind(n.from.as_ref().map(|u| u.id.clone()))
-        .bind(n.after_game.clone())
-        .bind(n.at)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "DELETE FROM notifications WHERE user_id = $1 AND at < (SELECT at FROM notifications \
-             WHERE user_id = $1 ORDER BY at DESC LIMIT 1 OFFSET $2)",
-        )
-        .bind(&n.user_id)
-        .bind(KEPT_PER_USER - 1)
-        .execute(&mut *tx)
-        .await?;
+        save_notification(&mut tx, n).await?;
         tx.commit().await
     }
 

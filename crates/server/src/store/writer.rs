@@ -24,8 +24,9 @@
 //! of several processes sharing one `PostgreSQL` database take the rows'
 //! locks in one order (they deadlocked otherwise).
 
+use super::notifications::save_notification;
 use super::ratings::save_rating;
-use super::{AppendError, Backend, EventRow, GameUpdate, RatingUpdate};
+use super::{AppendError, Backend, EventRow, GameUpdate, NotificationRow, RatingUpdate};
 use crate::bus::notice::Notice;
 use crate::ids::GameId;
 use sqlx::pool::PoolConnection;
@@ -54,6 +55,8 @@ pub(super) struct Job {
     pub update: GameUpdate,
     /// Rating changes.
     pub ratings: Vec<RatingUpdate>,
+    /// Notifications to the players (stored with the events).
+    pub told: Vec<NotificationRow>,
     /// The answer.
     pub reply: oneshot::Sender<Result<(), AppendError>>,
 }
@@ -220,6 +223,9 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
     }
     for r in &job.ratings {
         save_rating(tx, r).await?;
+    }
+    for n in &job.told {
+        save_notification(tx, n).await?;
     }
     Ok(true)
 }

@@ -1,0 +1,69 @@
+//! Whom a change of a game tells what, outside the game's page (pure: the
+//! game's task stores these notifications with the change and publishes
+//! them after the commit). Only correspondence games between people tell
+//! anything: after a move, the player now to move that it is their turn;
+//! at the end, both players.
+
+use crate::clock::ClockControl;
+use crate::game::meta::Seat;
+use crate::game::state::GameState;
+use crate::ids::UserId;
+use crate::notification::{Notification, NotificationKind};
+use gamut_core::Player;
+
+/// The notifications after a change of `state` (now as after it) that
+/// made a move (`moved`) or `ended` the game.
+pub fn after(state: &GameState, moved: bool, ended: bool) -> Vec<(UserId, Notification)> {
+    let meta = &state.meta;
+    if meta.clock != ClockControl::Untimed || !(moved || ended) {
+        return Vec::new();
+    }
+    let person = |side: Player| match meta.seat(side) {
+        Some(Seat::Human { user, .. }) => Some(user.clone()),
+        _ => None,
+    };
+    let [Some(first), Some(second)] = Player::BOTH.map(person) else {
+        return Vec::new();
+    };
+    let tell = |to: &crate::game::meta::UserView, kind, from| {
+        (
+            to.id.clone(),
+            Notification::new(kind, Some(&meta.id), Some(from)),
+        )
+    };
+    if ended {
+        return vec![
+            tell(&first, NotificationKind::GameEnded, &second),
+            tell(&second, NotificationKind::GameEnded, &first),
+        ];
+    }
+    match state.to_move() {
+        Some(Player::First) => vec![tell(&first, NotificationKind::YourTurn, &second)],
+        Some(Player::Second) => vec![tell(&second, NotificationKind::YourTurn, &first)],
+        None => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::testing;
+    use gamut_games::GameKind;
+
+    #[test]
+    fn the_player_to_move_is_told_after_a_move() {
+        let mut state = testing::two_people(GameKind::Loa, &[("size", "6")]);
+        assert!(after(&state, false, false).is_empty(), "no move, nothing");
+        testing::play_first_legal(&mut state);
+        let told = after(&state, true, false);
+        assert_eq!(told.len(), 1);
+        assert_eq!(told[0].1.kind, NotificationKind::YourTurn);
+        let to_move = state.to_move().expect("a side to move");
+        assert_eq!(
+            Some(&told[0].0),
+            state.meta.seat(to_move).and_then(Seat::user_id)
+        );
+        let ended = after(&state, false, true);
+        assert_eq!(ended.len(), 2);
+    }
+}
