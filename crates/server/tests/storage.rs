@@ -379,6 +379,8 @@ fn game_row(id: &str, created_at: i64) -> GameRow {
         result: None,
         created_at,
         ended_at: None,
+        to_move: None,
+        moved_at: None,
     }
 }
 
@@ -462,6 +464,7 @@ async fn together(backend: Backend) {
         moves: 1,
         result: Some("{}".into()),
         ended_at: Some(3),
+        to_move: None,
         snapshot: None,
     };
     // A move and the end it brings: both rows, one summary change.
@@ -531,6 +534,7 @@ async fn ratings(backend: Backend) {
             moves: version - 1,
             result: None,
             ended_at: None,
+            to_move: None,
             snapshot: None,
         };
         store
@@ -562,6 +566,7 @@ async fn ratings(backend: Backend) {
         moves: 9,
         result: None,
         ended_at: None,
+        to_move: None,
         snapshot: None,
     };
     let stale = store

@@ -264,6 +264,8 @@ impl GameMeta {
             result: None,
             created_at: self.created_at,
             ended_at: None,
+            to_move: None,
+            moved_at: None,
         })
     }
 
@@ -330,6 +332,8 @@ mod tests {
             result: None,
             created_at: 7,
             ended_at: None,
+            to_move: None,
+            moved_at: None,
         }
     }
 

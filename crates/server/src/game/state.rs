@@ -172,6 +172,9 @@ impl GameState {
                 .as_ref()
                 .and_then(|r| serde_json::to_string(r).ok()),
             ended_at: self.result.as_ref().map(|_| at),
+            to_move: self
+                .to_move()
+                .map(|side| i64::try_from(side.index()).unwrap_or(0)),
             snapshot: Some(snapshot::encode(self)),
         }
     }
@@ -287,12 +290,15 @@ impl GameState {
 
     /// The game summary (lists and lobby).
     pub fn summary(&self) -> GameSummary {
-        summary(
-            &self.meta,
-            self.status(),
-            self.positions.len(),
-            self.result.clone(),
-        )
+        GameSummary {
+            to_move: self.to_move(),
+            ..summary(
+                &self.meta,
+                self.status(),
+                self.positions.len(),
+                self.result.clone(),
+            )
+        }
     }
 
     /// The full state as `viewer` (a side or `None`) may see it.
@@ -353,6 +359,8 @@ pub fn summary(
         moves,
         result,
         created_at: meta.created_at,
+        to_move: None,
+        moved_at: None,
     }
 }
 
@@ -370,12 +378,22 @@ pub fn summary_from_row(row: &GameRow) -> Result<GameSummary, String> {
         .map(serde_json::from_str)
         .transpose()
         .map_err(|e| format!("game {} result: {e}", row.id))?;
-    Ok(summary(
-        &meta,
-        status,
-        usize::try_from(row.moves).unwrap_or(0),
-        result,
-    ))
+    let to_move = match row.to_move {
+        None => None,
+        Some(side @ (0 | 1)) => Some(Player::from_index(usize::try_from(side).unwrap_or(0))),
+        Some(other) => return Err(format!("game {} to_move: {other}", row.id)),
+    };
+    Ok(GameSummary {
+        // Only a live game has a side to move.
+        to_move: to_move.filter(|_| status == GameStatus::Live),
+        moved_at: row.moved_at,
+        ..summary(
+            &meta,
+            status,
+            usize::try_from(row.moves).unwrap_or(0),
+            result,
+        )
+    })
 }
 
 #[cfg(test)]
@@ -430,6 +448,7 @@ mod tests {
             .meta
             .new_row(&testing::alice(), GameStatus::Live, 1)
             .unwrap();
+        row.to_move = Some(0);
         assert_eq!(summary_from_row(&row).unwrap(), state.summary());
         row.status = "sleeping".into();
         assert!(summary_from_row(&row).unwrap_err().contains("status"));

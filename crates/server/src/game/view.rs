@@ -39,6 +39,11 @@ pub struct GameSummary {
     pub result: Option<ResultView>,
     /// Creation time.
     pub created_at: i64,
+    /// The side to move (`null` unless live; also while both sides place
+    /// hidden pieces, or before the first move of a game just joined).
+    pub to_move: Option<Player>,
+    /// When the last move was played (`null` before the first).
+    pub moved_at: Option<i64>,
 }
 
 /// A hidden placement phase as one viewer sees it.

@@ -120,6 +120,7 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/import", post(records::import))
         .route("/users/{name}", get(users::user))
         .route("/users/{name}/games", get(users::user_games))
+        .route("/users/{name}/ratings", get(users::rating_history))
         .route("/leaderboard/{game}", get(users::leaderboard))
         .route("/positions", post(analysis::position))
         .route("/analysis/ws", get(analysis::analysis_ws))

@@ -213,6 +213,19 @@ pub struct PageQuery {
     pub speed: Option<Speed>,
 }
 
+/// `?game=&speed=&limit=` of a player's rating history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingHistoryQuery {
+    /// Which game.
+    pub game: GameKind,
+    /// Only this speed (default: every speed).
+    #[serde(default)]
+    pub speed: Option<Speed>,
+    /// At most this many points, the newest (1 to 500, default 200).
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
 /// `?since=N` of a game's WebSocket.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,12 +1,16 @@
-//! Players: profile with ratings, finished games, leaderboards.
+//! Players: profile with ratings and results, rating histories, finished
+//! games, leaderboards.
 
 use crate::clock::Speed;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
 use crate::game::status::GameStatus;
 use crate::http::games::{list_summaries, Listing};
-use crate::http::requests::{page_limit, PageQuery};
-use crate::http::views::{GamesView, LeaderEntry, LeaderboardView, ProfileView, RatingView};
+use crate::http::requests::{page_limit, PageQuery, RatingHistoryQuery};
+use crate::http::views::{
+    GamesView, LeaderEntry, LeaderboardView, ProfileView, RatingHistoryView, RatingPointView,
+    RatingView, ResultsView,
+};
 use crate::http::{query, AppState};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -51,9 +55,69 @@ pub async fn user(
             })
         })
         .collect::<ApiResult<_>>()?;
+    let results = app
+        .store
+        .results_by_game(&user.id)
+        .await?
+        .into_iter()
+        .map(|r| {
+            let game = r
+                .game
+                .parse()
+                .map_err(|e| ApiError::internal(format!("stored game: {e}")))?;
+            Ok(ResultsView {
+                game,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+            })
+        })
+        .collect::<ApiResult<_>>()?;
+    let member_since = app.store.user_created_at(&user.id).await?.unwrap_or(0);
     Ok(Json(ProfileView {
         user: UserView::from_row(&user).map_err(ApiError::internal)?,
+        member_since,
         ratings,
+        results,
+    }))
+}
+
+/// The most points of a rating history one answer holds.
+pub const RATING_HISTORY_MAX: i64 = 500;
+
+/// `GET /api/users/{name}/ratings?game=&speed=&limit=`: the rating after
+/// each rated game, the newest `limit`, oldest first.
+pub async fn rating_history(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    q: Result<Query<RatingHistoryQuery>, QueryRejection>,
+) -> ApiResult<Json<RatingHistoryView>> {
+    let q = query(q)?;
+    let (user, _) = app
+        .store
+        .user_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let limit = q.limit.unwrap_or(200).clamp(1, RATING_HISTORY_MAX);
+    let points = app
+        .store
+        .rating_history(&user.id, q.game.name(), q.speed.map(Speed::as_str), limit)
+        .await?
+        .into_iter()
+        .map(|p| {
+            let (_, speed) = stored_kind_and_speed(q.game.name(), &p.speed)?;
+            Ok(RatingPointView {
+                speed,
+                rating: p.rating,
+                deviation: p.deviation,
+                at: p.at,
+            })
+        })
+        .collect::<ApiResult<_>>()?;
+    Ok(Json(RatingHistoryView {
+        game: q.game,
+        speed: q.speed,
+        points,
     }))
 }
 

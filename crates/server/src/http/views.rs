@@ -138,13 +138,54 @@ pub struct RatingView {
     pub games: i64,
 }
 
-/// `GET /api/users/{name}`: the user and their ratings.
+/// `GET /api/users/{name}`: the user, their ratings and results.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProfileView {
     /// The user.
     pub user: UserView,
+    /// When the account was created (epoch ms).
+    pub member_since: i64,
     /// Their ratings, by game and speed.
     pub ratings: Vec<RatingView>,
+    /// Their finished games' results per game (aborted games left out).
+    pub results: Vec<ResultsView>,
+}
+
+/// A player's wins, draws and losses in one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultsView {
+    /// Which game.
+    pub game: GameKind,
+    /// Games won.
+    pub wins: i64,
+    /// Games drawn.
+    pub draws: i64,
+    /// Games lost.
+    pub losses: i64,
+}
+
+/// One point of a rating history: the rating after a rated game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPointView {
+    /// Which speed.
+    pub speed: Speed,
+    /// Glicko-2 rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// When (the game's end, epoch ms).
+    pub at: i64,
+}
+
+/// `GET /api/users/{name}/ratings`: a player's rating history in a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingHistoryView {
+    /// Which game.
+    pub game: GameKind,
+    /// Only this speed (`null`: every speed).
+    pub speed: Option<Speed>,
+    /// The newest points, oldest first.
+    pub points: Vec<RatingPointView>,
 }
 
 /// One line of a leaderboard.

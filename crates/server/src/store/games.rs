@@ -26,7 +26,7 @@ impl Store {
         sqlx::query(concat!(
             "INSERT INTO games (",
             game_columns!(),
-            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
         ))
         .bind(&game.id)
         .bind(&game.game)
@@ -47,6 +47,8 @@ impl Store {
         .bind(game.result.clone())
         .bind(game.created_at)
         .bind(game.ended_at)
+        .bind(game.to_move)
+        .bind(game.moved_at)
         .execute(&mut *tx)
         .await?;
         if let Some(event) = first_event {

@@ -108,6 +108,10 @@ pub struct GameRow {
     pub created_at: i64,
     /// End time.
     pub ended_at: Option<i64>,
+    /// The side to move (0/1), when known: live and not placing hidden.
+    pub to_move: Option<i64>,
+    /// When the last move was played.
+    pub moved_at: Option<i64>,
 }
 
 /// A chat message as stored (its room aside).
@@ -166,6 +170,8 @@ pub struct GameUpdate {
     pub result: Option<String>,
     /// End time, once finished.
     pub ended_at: Option<i64>,
+    /// The side to move (0/1), when known: live and not placing hidden.
+    pub to_move: Option<i64>,
     /// The game's state after the event, as the game's snapshot (`None`:
     /// keep the stored one).
     pub snapshot: Option<String>,
@@ -195,6 +201,32 @@ pub struct RatingUpdate {
     pub speed: String,
     /// The new rating.
     pub rating: RatingRow,
+}
+
+/// One point of a rating history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// Speed.
+    pub speed: String,
+    /// The rating after the game.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// When (the game's end).
+    pub at: i64,
+}
+
+/// A user's results in one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResults {
+    /// Game name.
+    pub game: String,
+    /// Games won.
+    pub wins: i64,
+    /// Games drawn.
+    pub draws: i64,
+    /// Games lost.
+    pub losses: i64,
 }
 
 /// Filters for listing games.

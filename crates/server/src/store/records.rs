@@ -3,12 +3,14 @@
 //! types. What the schema cannot enforce (flags are 0 or 1) is checked here,
 //! so bad contents give a [`sqlx::Error::ColumnDecode`] naming the column.
 
-use super::{ChatRow, EventRow, GameRow, NotificationRow, RatingRow, UserRow};
+use super::{
+    ChatRow, EventRow, GameResults, GameRow, NotificationRow, RatingPoint, RatingRow, UserRow,
+};
 
 /// The columns of `games`, in the order of [`GameRecord`].
 macro_rules! game_columns {
     () => {
-        "id, game, options, start_text, clock, speed, rated, kind, status, seat0, seat1, user0, user1, creator, version, moves, result, created_at, ended_at"
+        "id, game, options, start_text, clock, speed, rated, kind, status, seat0, seat1, user0, user1, creator, version, moves, result, created_at, ended_at, to_move, moved_at"
     };
 }
 pub(super) use game_columns;
@@ -146,6 +148,8 @@ pub(super) struct GameRecord {
     result: Option<String>,
     created_at: i64,
     ended_at: Option<i64>,
+    to_move: Option<i64>,
+    moved_at: Option<i64>,
 }
 
 impl TryFrom<GameRecord> for GameRow {
@@ -170,6 +174,8 @@ impl TryFrom<GameRecord> for GameRow {
             result: r.result,
             created_at: r.created_at,
             ended_at: r.ended_at,
+            to_move: r.to_move,
+            moved_at: r.moved_at,
         })
     }
 }
@@ -251,5 +257,45 @@ mod tests {
             error.contains("guest") && error.contains("found 7"),
             "{error}"
         );
+    }
+}
+
+/// `speed, rating, deviation, at` of `rating_history`.
+#[derive(sqlx::FromRow)]
+pub(super) struct RatingPointRecord {
+    speed: String,
+    rating: f64,
+    deviation: f64,
+    at: i64,
+}
+
+impl From<RatingPointRecord> for RatingPoint {
+    fn from(r: RatingPointRecord) -> RatingPoint {
+        RatingPoint {
+            speed: r.speed,
+            rating: r.rating,
+            deviation: r.deviation,
+            at: r.at,
+        }
+    }
+}
+
+/// `game, wins, draws, losses` counted from `games`.
+#[derive(sqlx::FromRow)]
+pub(super) struct GameResultsRecord {
+    game: String,
+    wins: i64,
+    draws: i64,
+    losses: i64,
+}
+
+impl From<GameResultsRecord> for GameResults {
+    fn from(r: GameResultsRecord) -> GameResults {
+        GameResults {
+            game: r.game,
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
+        }
     }
 }

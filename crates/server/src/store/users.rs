@@ -112,6 +112,14 @@ impl Store {
             .transpose()
     }
 
+    /// When a user's account was created (epoch ms).
+    pub async fn user_created_at(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query_scalar("SELECT created_at FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
     /// A user by id.
     pub async fn user_by_id(&self, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
         let record: Option<UserRecord> =

@@ -182,6 +182,8 @@ async fn store_batch(
 async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<bool, sqlx::Error> {
     let (id, update) = (&job.game_id, &job.update);
     let (first, last) = (job.first(), job.last());
+    // When the job's last event happened (a move's time, a rating's).
+    let at = job.events.last().map_or(0, |e| e.at);
     for event in &job.events {
         let inserted = sqlx::query(
             "INSERT INTO game_events (game_id, version, at, payload) VALUES ($1, $2, $3, $4) \
@@ -200,14 +202,18 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
         }
     }
     let changed = sqlx::query(
-        "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5 \
-         WHERE id = $6 AND version = $7",
+        "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5, \
+         to_move = $6, moved_at = CASE WHEN moves <> $7 THEN $8 ELSE moved_at END \
+         WHERE id = $9 AND version = $10",
     )
     .bind(last)
     .bind(&update.status)
     .bind(update.moves)
     .bind(update.result.clone())
     .bind(update.ended_at)
+    .bind(update.to_move)
+    .bind(update.moves)
+    .bind(at)
     .bind(id)
     .bind(first - 1)
     .execute(&mut **tx)
@@ -222,7 +228,7 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
         save_snapshot(tx, id, last, snapshot).await?;
     }
     for r in &job.ratings {
-        save_rating(tx, r).await?;
+        save_rating(tx, r, at).await?;
     }
     for n in &job.told {
         save_notification(tx, n).await?;
