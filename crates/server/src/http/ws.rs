@@ -16,12 +16,12 @@ use crate::http::messages::{
     ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
 };
 use crate::http::requests::SinceQuery;
-use crate::http::{current_user, query, require_user, AppState};
+use crate::http::{current_user, query, require_user, App, AppState};
 use crate::ids::{GameId, UserId};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::CloseFrame;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -455,12 +455,76 @@ async fn watch_lobby(
     _guard: ConnectionGuard,
     viewer: Option<UserId>,
 ) {
-    let mut feed = app.lobby.subscribe(&app);
-    let mut chat = ChatFeed::open(&app, ChatRoom::Lobby, viewer.as_ref()).await;
+    let mut pushes = LobbyPushes {
+        feed: app.lobby.subscribe(&app),
+        chat: ChatFeed::open(&app, ChatRoom::Lobby, viewer.as_ref()).await,
+    };
     let first = app.lobby.current(&app).await;
     if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
+    serve_pushes(&app, socket, &mut pushes, "the lobby accepts only ping").await;
+}
+
+/// What a socket that only pushes sends next.
+trait Pushes {
+    /// The next text to send, once there is one; `None` ends the socket.
+    fn next(&mut self) -> impl std::future::Future<Output = Option<Utf8Bytes>> + Send;
+}
+
+/// The lobby socket's pushes: the lobby after each change, and the lobby's
+/// chat.
+struct LobbyPushes {
+    feed: tokio::sync::watch::Receiver<Option<Utf8Bytes>>,
+    chat: ChatFeed,
+}
+
+impl Pushes for LobbyPushes {
+    async fn next(&mut self) -> Option<Utf8Bytes> {
+        loop {
+            tokio::select! {
+                line = self.chat.next() => return line.and_then(|m| text_of(&m)),
+                changed = self.feed.changed() => {
+                    changed.ok()?;
+                    if let Some(text) = self.feed.borrow_and_update().clone() {
+                        return Some(text);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A user socket's pushes: the user's notifications.
+struct UserPushes {
+    notifications:
+        tokio::sync::broadcast::Receiver<std::sync::Arc<crate::notification::Notification>>,
+}
+
+impl Pushes for UserPushes {
+    async fn next(&mut self) -> Option<Utf8Bytes> {
+        loop {
+            match self.notifications.recv().await {
+                Ok(notification) => {
+                    let notification = (*notification).clone();
+                    return text_of(&ServerMessage::Notification { notification });
+                }
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
+/// A message as the text frame sent.
+fn text_of(message: &ServerMessage) -> Option<Utf8Bytes> {
+    serde_json::to_string(message).ok().map(Utf8Bytes::from)
+}
+
+/// Serves a socket that only pushes (`pushes`): the client may only ping
+/// (anything else is answered `refusal`); a silent or flooding socket is
+/// closed as a game socket is.
+async fn serve_pushes(app: &App, mut socket: WebSocket, pushes: &mut impl Pushes, refusal: &str) {
     let mut allowance = Allowance::new(&app.guards.limits);
     loop {
         tokio::select! {
@@ -476,7 +540,7 @@ async fn watch_lobby(
                     }
                     let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
                         Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
-                        Err(_) => ServerMessage::error(None, "the lobby accepts only ping"),
+                        Err(_) => ServerMessage::error(None, refusal),
                     };
                     if !send(&mut socket, &reply).await {
                         return;
@@ -485,21 +549,10 @@ async fn watch_lobby(
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                 Some(Ok(_)) => allowance.idle_at = Instant::now() + allowance.idle,
             },
-            line = chat.next() => {
-                let Some(line) = line else { return };
-                if !send(&mut socket, &line).await {
+            text = pushes.next() => {
+                let Some(text) = text else { return };
+                if socket.send(Message::Text(text)).await.is_err() {
                     return;
-                }
-            }
-            changed = feed.changed() => {
-                if changed.is_err() {
-                    return;
-                }
-                let text = feed.borrow_and_update().clone();
-                if let Some(text) = text {
-                    if socket.send(Message::Text(text)).await.is_err() {
-                        return;
-                    }
                 }
             }
         }
@@ -524,7 +577,9 @@ pub async fn user_ws(
 }
 
 async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard, user: UserId) {
-    let mut notifications = app.bus.subscribe_user(&user);
+    let mut pushes = UserPushes {
+        notifications: app.bus.subscribe_user(&user),
+    };
     // The last ones first, read once subscribed: none falls between.
     let first = match crate::http::notifications::inbox(&app, &user).await {
         Ok(inbox) => ServerMessage::Notifications {
@@ -536,40 +591,5 @@ async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuar
     if !send(&mut socket, &first).await {
         return;
     }
-    let mut allowance = Allowance::new(&app.guards.limits);
-    loop {
-        tokio::select! {
-            () = tokio::time::sleep_until(allowance.idle_at) => {
-                close_with(&mut socket, None, IDLE_ERROR).await;
-                return;
-            }
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    if !allowance.heard() {
-                        close_with(&mut socket, None, FLOOD_ERROR).await;
-                        return;
-                    }
-                    let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
-                        Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
-                        Err(_) => ServerMessage::error(None, "this socket accepts only ping"),
-                    };
-                    if !send(&mut socket, &reply).await {
-                        return;
-                    }
-                }
-                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                Some(Ok(_)) => allowance.idle_at = Instant::now() + allowance.idle,
-            },
-            notification = notifications.recv() => match notification {
-                Ok(notification) => {
-                    let message = ServerMessage::Notification { notification: (*notification).clone() };
-                    if !send(&mut socket, &message).await {
-                        return;
-                    }
-                }
-                Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => return,
-            },
-        }
-    }
+    serve_pushes(&app, socket, &mut pushes, "this socket accepts only ping").await;
 }
