@@ -14,7 +14,8 @@ use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMess
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_server::http::views::{
     CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
-    LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RematchView, ReplayView,
+    LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RatingHistoryView,
+    RematchView, ReplayView,
 };
 use gamut_server::notification::Notification;
 use serde::de::DeserializeOwned;
@@ -38,7 +39,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 37] = [
+    let candidates: [Candidate; 38] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -56,6 +57,7 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("GamesView", is::<GamesView>),
         ("ReplayView", is::<ReplayView>),
         ("ProfileView", is::<ProfileView>),
+        ("RatingHistoryView", is::<RatingHistoryView>),
         ("LeaderboardView", is::<LeaderboardView>),
         ("ServerMessage", is::<ServerMessage>),
         ("ClientMessage", is::<ClientMessage>),
@@ -119,6 +121,7 @@ fn every_complete_example_is_exactly_a_wire_type() {
         "CreateGame",
         "ReplayView",
         "ProfileView",
+        "RatingHistoryView",
         "LeaderboardView",
         "ClientMessage",
         "ServerMessage",

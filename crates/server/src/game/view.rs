@@ -41,6 +41,7 @@ pub struct GameSummary {
     pub created_at: i64,
     /// The side to move (`null` unless live; also while both sides place
     /// hidden pieces, or before the first move of a game just joined).
+    #[serde(default, with = "crate::wire::option_side")]
     pub to_move: Option<Player>,
     /// When the last move was played (`null` before the first).
     pub moved_at: Option<i64>,
