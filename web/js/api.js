@@ -39,6 +39,7 @@ export const api = {
   importRecord: (record) => request('POST', '/api/import', { record }),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
   userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),
+  userRatings: (name, game, speed) => request('GET', `/api/users/${encodeURIComponent(name)}/ratings?${new URLSearchParams(speed ? { game, speed } : { game })}`),
   leaderboard: (game, query = {}) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}?${new URLSearchParams(query)}`),
   // Chat: `where` is 'lobby' or a game id (the viewer's room of that game).
   chat: (where) => request('GET', chatPath(where)),

@@ -1,9 +1,12 @@
-// Profile: a player's ratings per game and speed, and recent games; on
-// someone else's, "Challenge NAME" opens the create-game form for them.
+// Profile: member since, a player's ratings per game and speed, wins,
+// draws and losses per game, a line chart of the rating history per game
+// and speed (geometry: ../rating-chart.js), and recent games; on someone
+// else's, "Challenge NAME" opens the create-game form for them.
 
-import { h, replace } from '../dom.js';
-import { t } from '../i18n.js';
+import { h, s, replace } from '../dom.js';
+import { t, language } from '../i18n.js';
 import { api } from '../api.js';
+import { chartGeometry, bySpeed, CHART } from '../rating-chart.js';
 import { currentUser } from '../session.js';
 import { gameTitle, gameRow, resultText, errorBox, getCatalogue } from './common.js';
 import { prefillChallenge } from './lobby.js';
@@ -17,7 +20,10 @@ export function render(main, [who], { navigate } = {}) {
     return;
   }
   replace(main, h('div.card.loading', null, t('common.loading')));
-  Promise.all([api.user(name), api.userGames(name), getCatalogue().catch(() => null)]).then(([u, g]) => {
+  Promise.all([api.user(name), api.userGames(name), getCatalogue().catch(() => null)]).then(async ([u, g]) => {
+    // One history per rated game (every speed at once).
+    const rated = [...new Set(u.ratings.map((r) => r.game))];
+    const histories = await Promise.all(rated.map((game) => api.userRatings(u.user.name, game).catch(() => ({ game, points: [] }))));
     const ratings = u.ratings.length
       ? h('table.ratings#ratings', null,
           h('thead', null, h('tr', null, [t('profile.game'), t('profile.speed'), t('profile.rating'), t('profile.games')].map((x) => h('th', null, x)))),
@@ -38,16 +44,45 @@ export function render(main, [who], { navigate } = {}) {
             h('a.btn.small.ghost', { href: `/replay/${game.id}` }, t('game.replay'))]);
         }))
       : h('p.muted', null, t('profile.no_games'));
+    const results = (u.results || []).length
+      ? h('table.ratings#results', null,
+          h('thead', null, h('tr', null, [t('profile.game'), t('profile.wins'), t('profile.draws'), t('profile.losses')].map((x) => h('th', null, x)))),
+          h('tbody', null, u.results.map((r) => h('tr', { dataset: { game: r.game } },
+            h('td', null, h('span', { class: `game-icon icon-${r.game}` }), gameTitle(r.game)),
+            h('td.num.wins', null, r.wins), h('td.num.draws', null, r.draws), h('td.num.losses', null, r.losses)))))
+      : h('p.muted', null, t('profile.no_games'));
+    const charts = histories.flatMap((hist) => bySpeed(hist.points).map(({ speed, points }) => ratingChart(hist.game, speed, points)));
+    const since = u.member_since ? new Date(u.member_since).toLocaleDateString(language(), { year: 'numeric', month: 'long', day: 'numeric' }) : null;
     replace(main,
       h('section.hero.small.profile-head', null,
         h('div.avatar', null, u.user.name.slice(0, 1).toUpperCase()),
-        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null),
+        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null,
+          since ? h('p.muted.member-since#member-since', null, t('profile.member_since', { date: since })) : null),
         currentUser()?.id === u.user.id ? null : h('button.btn.primary.challenge-btn#challenge-player', {
           type: 'button',
           onclick: () => { prefillChallenge(u.user.name); navigate('/'); },
         }, t('profile.challenge', { name: u.user.name }))),
       h('div.profile-grid', null,
-        h('section.card', null, h('h2', null, t('profile.ratings')), ratings),
+        h('div.profile-col', null,
+          h('section.card', null, h('h2', null, t('profile.ratings')), ratings),
+          h('section.card', null, h('h2', null, t('profile.results')), results),
+          charts.length ? h('section.card#rating-charts', null, h('h2', null, t('profile.rating_history')), charts) : null),
         h('section.card', null, h('h2', null, t('profile.history')), history)));
   }).catch((err) => replace(main, errorBox(err)));
+}
+
+/** One game and speed's rating line, as an SVG that scales to its card. */
+function ratingChart(game, speed, points) {
+  const g = chartGeometry(points);
+  const date = (at) => new Date(at).toLocaleDateString(language());
+  const title = `${gameTitle(game)} · ${t(`speed.${speed}`)}`;
+  return h('figure.rating-chart', { dataset: { game, speed } },
+    h('figcaption', null, title),
+    s('svg', { viewBox: `0 0 ${CHART.width} ${CHART.height}`, role: 'img', 'aria-label': t('profile.chart_label', { title, count: points.length }) },
+      g.ticks.map((tick) => s('g', { class: 'tick' },
+        s('line', { class: 'chart-grid', x1: CHART.pad, x2: CHART.width - CHART.pad, y1: tick.y, y2: tick.y }),
+        s('text', { class: 'chart-label', x: CHART.pad - 4, y: tick.y + 3, 'text-anchor': 'end' }, tick.label))),
+      s('path', { class: 'chart-line', d: g.path }),
+      g.dots.map((d) => s('circle', { class: 'chart-dot', cx: d.x, cy: d.y, r: 3 },
+        s('title', null, `${Math.round(d.rating)} · ${date(d.at)}`)))));
 }
