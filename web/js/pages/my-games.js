@@ -54,7 +54,7 @@ export function render(main) {
       ? h('ul.game-list.my-games#my-games', null, rows.map((r) => {
           const g = r.game;
           const last = g.moved_at ? agoText(g.moved_at, now, language()) : t('mygames.no_moves');
-          return h('li', { class: `game-row turn-${r.turn}${r.turn === 'yours' ? ' your-turn' : ''}`, dataset: { id: g.id, game: g.game, turn: r.turn } },
+          return h('li', { class: `game-row${r.turn === 'yours' ? ' your-turn' : ''}`, dataset: { id: g.id, game: g.game, turn: r.turn } },
             h('span', { class: `game-icon icon-${g.game}` }),
             h('div.game-row-main', null,
               h('div.game-row-title', null, t('mygames.against', { name: seatName(r.opponent) })),
