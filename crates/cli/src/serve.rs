@@ -132,6 +132,19 @@ pub struct LimitArgs {
     /// Analysis sockets per address (default 8).
     #[arg(long, value_name = "N")]
     analysis_sockets_per_address: Option<usize>,
+    /// Game reviews queued or running at once in the server (default 4;
+    /// each user: one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    reviews: Option<u64>,
+    /// Milliseconds a review searches each position at most (default 300).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60000))]
+    review_position_ms: Option<u64>,
+    /// Nodes a review searches each position at most (default 2000000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    review_position_nodes: Option<u64>,
+    /// Seconds a whole review searches at most (default 120).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=86400))]
+    review_max_secs: Option<u64>,
 }
 
 impl LimitArgs {
@@ -206,6 +219,17 @@ impl LimitArgs {
             &mut analysis.sockets_per_address,
             self.analysis_sockets_per_address,
         );
+        let review = &mut limits.review;
+        if let Some(n) = self.reviews {
+            review.running = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(ms) = self.review_position_ms {
+            review.position_time = Duration::from_millis(ms);
+        }
+        if let Some(n) = self.review_position_nodes {
+            review.position_nodes = n;
+        }
+        secs(&mut review.total_time, self.review_max_secs);
     }
 }
 

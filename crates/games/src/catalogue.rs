@@ -7,7 +7,7 @@
 //! [`Entry`]; the `catalogue!` macro makes the enum, [`GameKind::ALL`],
 //! [`GameKind::dispatch`] and the [`CatalogueGame`] impls from it.
 
-use crate::entry::{Bench, CatalogueGame, Entry};
+use crate::entry::{Bench, CatalogueGame, Entry, ReviewThresholds};
 use crate::GameVisitor;
 use gamut_core::EndReason;
 use serde::{Deserialize, Serialize};
@@ -59,12 +59,14 @@ catalogue! {
             EndReason::SimultaneousConnection,
             EndReason::NoMovesForEither,
         ],
+        review: ReviewThresholds { inaccuracy: 5, mistake: 10, blunder: 15 },
     },
     /// Chess Football (`gamut_football::Football`).
     Football => gamut_football::Football = Entry {
         web_module: "football",
         bench: Bench { depth: 5, nodes: 804_853 },
         end_reasons: &[EndReason::FinalScore],
+        review: ReviewThresholds { inaccuracy: 7, mistake: 14, blunder: 20 },
     },
     /// Linear Pursuit (`gamut_pursuit::Pursuit`).
     Pursuit => gamut_pursuit::Pursuit = Entry {
@@ -75,5 +77,6 @@ catalogue! {
             EndReason::NoLegalMoves,
             EndReason::DrawDeclared,
         ],
+        review: ReviewThresholds { inaccuracy: 5, mistake: 10, blunder: 15 },
     },
 }

@@ -37,6 +37,23 @@ pub struct Entry {
     /// [`GameKind::end_reasons`]. Each needs a `reason.<name>` translation
     /// in `web/i18n/` (the catalogue's tests check it).
     pub end_reasons: &'static [EndReason],
+    /// How much a move may lose before a game review marks it
+    /// (`POST /api/games/{id}/review`).
+    pub review: ReviewThresholds,
+}
+
+/// A game review's marks: a move that loses at least this many points of
+/// the mover's win probability (0 to 100, from the engine's score) is an
+/// inaccuracy, a mistake or a blunder. Per game, since evaluations swing
+/// more in some games than in others (documented in `docs/api.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewThresholds {
+    /// An inaccuracy (`?!`) from this loss.
+    pub inaccuracy: u8,
+    /// A mistake (`?`) from this loss.
+    pub mistake: u8,
+    /// A blunder (`??`) from this loss.
+    pub blunder: u8,
 }
 
 /// The fixed search of `gamut bench` ([`gamut_ai::bench_search`]): full

@@ -20,7 +20,7 @@ mod entry;
 mod playable;
 
 pub use catalogue::GameKind;
-pub use entry::{Bench, CatalogueGame, Entry, RECORD_END_REASONS};
+pub use entry::{Bench, CatalogueGame, Entry, ReviewThresholds, RECORD_END_REASONS};
 pub use playable::Match;
 
 use gamut_core::{
@@ -107,6 +107,12 @@ impl GameKind {
     /// The name of the game's web client module (`web/js/games/<name>.js`).
     pub fn web_module(self) -> &'static str {
         self.entry().web_module
+    }
+
+    /// How much a move may lose before a game review marks it
+    /// ([`Entry::review`]).
+    pub fn review_thresholds(self) -> ReviewThresholds {
+        self.entry().review
     }
 
     /// Every way a game of this kind can end: its board rules' endings

@@ -137,6 +137,13 @@ impl Analyses {
         }
     }
 
+    /// A worker of the analysis pool for `owner`, once its turn comes
+    /// (round-robin by user); held while searching. Game reviews
+    /// ([`crate::review`]) search on it too.
+    pub async fn worker(&self, owner: &str) -> crate::ai_pool::Worker {
+        self.pool.worker(owner, Level::Max).await
+    }
+
     /// Searches `game` within `limits` once a worker of the analysis pool
     /// is free for `running`'s user, until `stop`; every completed
     /// iteration, then the end, goes to `progress` (the end with `done`).

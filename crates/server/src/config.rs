@@ -97,6 +97,9 @@ pub struct ServerLimits {
     /// The analysis board's engine: workers, time and node budget per
     /// request, analyses per address ([`crate::analysis`]).
     pub analysis: crate::analysis::AnalysisLimits,
+    /// Game reviews: how many at once, the search per position and per
+    /// review ([`crate::review`]).
+    pub review: crate::review::ReviewLimits,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -128,6 +131,7 @@ impl Default for ServerLimits {
             chat_per_minute: 10,
             chat_per_address_per_minute: 30,
             analysis: crate::analysis::AnalysisLimits::default(),
+            review: crate::review::ReviewLimits::default(),
         }
     }
 }

@@ -32,6 +32,7 @@ pub mod notification;
 pub mod rate_limit;
 pub mod rating;
 pub mod record;
+pub mod review;
 pub mod server;
 pub mod session;
 pub mod store;

@@ -84,6 +84,7 @@ impl Server {
             guards: Guards::new(limits),
             lobby: LobbyFeed::default(),
             analysis: crate::analysis::Analyses::new(&limits.analysis),
+            reviews: crate::review::Reviews::new(&limits.review),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         let mut resumed = 0;

@@ -16,6 +16,7 @@ pub mod notifications;
 pub mod records;
 pub mod rematch;
 pub mod requests;
+pub mod review;
 pub mod security;
 pub mod session_refresh;
 pub mod users;
@@ -73,6 +74,8 @@ pub struct App {
     pub lobby: limits::LobbyFeed,
     /// The analysis board's engine and its bounds.
     pub analysis: crate::analysis::Analyses,
+    /// Game reviews being computed, and their bounds.
+    pub reviews: crate::review::Reviews,
 }
 
 /// The shared state handed to handlers.
@@ -124,6 +127,10 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/leaderboard/{game}", get(users::leaderboard))
         .route("/positions", post(analysis::position))
         .route("/analysis/ws", get(analysis::analysis_ws))
+        .route(
+            "/games/{id}/review",
+            get(review::get_review).post(review::start_review),
+        )
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(from_fn_with_state(app.clone(), security::guard_requests))

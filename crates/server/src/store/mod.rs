@@ -28,6 +28,7 @@ pub use notifications::KEPT_PER_USER;
 mod processes;
 mod ratings;
 mod records;
+mod reviews;
 mod users;
 mod writer;
 

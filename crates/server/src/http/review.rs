@@ -1,0 +1,116 @@
+//! Game reviews (issue 15): `POST /api/games/{id}/review` queues the
+//! engine's review of a finished game on the analysis pool, `GET` answers
+//! how far it is and, once done, the review ([`crate::review`]).
+
+use crate::error::{ApiError, ApiResult};
+use crate::http::games::load_state;
+use crate::http::{require_user, AppState};
+use crate::review::{Review, ReviewProgress, ReviewState, NOT_OVER};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+/// A game's review: its state, its progress while computed, the review
+/// once done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReviewView {
+    /// `none`, `queued`, `running` or `done`.
+    pub state: ReviewState,
+    /// Positions evaluated of all, while queued or running.
+    pub progress: Option<ReviewProgress>,
+    /// The review, once done.
+    pub review: Option<Review>,
+}
+
+/// The review of `id` as stored or being computed (`none` otherwise).
+async fn view(app: &AppState, id: &str) -> ApiResult<Option<ReviewView>> {
+    if let Some(text) = app.store.review(id).await? {
+        let review: Review = serde_json::from_str(&text).map_err(ApiError::internal)?;
+        return Ok(Some(ReviewView {
+            state: ReviewState::Done,
+            progress: None,
+            review: Some(review),
+        }));
+    }
+    Ok(app
+        .reviews
+        .progress(id)
+        .map(|(state, progress)| ReviewView {
+            state,
+            progress: Some(progress),
+            review: None,
+        }))
+}
+
+/// `GET /api/games/{id}/review` (no session needed).
+pub async fn get_review(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ReviewView>> {
+    if let Some(v) = view(&app, &id).await? {
+        return Ok(Json(v));
+    }
+    load_state(&app, &id).await?;
+    Ok(Json(ReviewView {
+        state: ReviewState::None,
+        progress: None,
+        review: None,
+    }))
+}
+
+/// `POST /api/games/{id}/review`: a session; finished games only (409);
+/// one review per user and a cap in all (429). Answers as `GET`.
+pub async fn start_review(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ReviewView>> {
+    let user = require_user(&app, &headers).await?;
+    let state = load_state(&app, &id).await?;
+    if state.result.is_none() {
+        return Err(ApiError::conflict(NOT_OVER));
+    }
+    if let Some(v) = view(&app, &id).await? {
+        return Ok(Json(v));
+    }
+    let moves = state.game.moves();
+    let fresh = app
+        .reviews
+        .claim(&user.id, &id, moves.len())
+        .map_err(|e| ApiError::too_many(e.to_owned()))?;
+    if fresh {
+        let app = app.clone();
+        let id = id.clone();
+        tokio::spawn(async move {
+            let meta = &state.meta;
+            let start = state.game.start_text();
+            let computed = app
+                .reviews
+                .compute(
+                    &app.analysis,
+                    &id,
+                    meta.kind,
+                    &meta.options,
+                    Some(&start),
+                    &moves,
+                    &state.movers,
+                )
+                .await;
+            match computed.and_then(|r| Ok(serde_json::to_string(&r)?)) {
+                Ok(text) => {
+                    if let Err(e) = app.store.put_review(&id, &text, crate::ids::now_ms()).await {
+                        tracing::error!("cannot store the review of {id}: {e}");
+                    }
+                }
+                Err(e) => tracing::error!("cannot review {id}: {e:#}"),
+            }
+            app.reviews.release(&id);
+        });
+    }
+    Ok(Json(view(&app, &id).await?.unwrap_or(ReviewView {
+        state: ReviewState::Queued,
+        progress: None,
+        review: None,
+    })))
+}
