@@ -493,18 +493,15 @@ impl Actor {
     /// Handles a player's action.
     async fn act(&mut self, user_id: &UserId, action: Action) -> Result<i64, ApiError> {
         // Another server process sharing the database may have moved on
-        // (and its event not reached this task yet). A SQLite file belongs
-        // to one process, whose events all pass through this task: no read
-        // is needed there (it was a round trip to the database per move).
-        if self.ctx.store.shared() {
-            let stored = self
-                .ctx
-                .store
-                .game_version(self.state.meta.id.as_str())
-                .await?;
-            if stored != Some(self.state.version) {
-                self.reload().await;
-            }
+        // (and its event not reached this task yet; on SQLite, where two
+        // processes may share a file, it never does).
+        let stored = self
+            .ctx
+            .store
+            .game_version(self.state.meta.id.as_str())
+            .await?;
+        if stored != Some(self.state.version) {
+            self.reload().await;
         }
         let side = self
             .state
