@@ -330,8 +330,10 @@ impl Store {
         &self.origin
     }
 
-    /// True if other server processes may share the database
-    /// (`PostgreSQL`; a `SQLite` file belongs to one process).
+    /// True if other server processes sharing the database hear of its
+    /// changes (`PostgreSQL`'s notifications, through the bus). Two
+    /// processes may share a `SQLite` file too, but hear nothing of each
+    /// other: they read the stored version before acting.
     pub fn shared(&self) -> bool {
         self.backend == Backend::Postgres
     }
