@@ -36,6 +36,8 @@ export const api = {
   game: (id) => request('GET', `/api/games/${id}`),
   exportText: (id) => request('GET', `/api/games/${id}/export`),
   replay: (id) => request('GET', `/api/games/${id}/replay`),
+  review: (id) => request('GET', `/api/games/${id}/review`),
+  startReview: (id) => request('POST', `/api/games/${id}/review`),
   importRecord: (record) => request('POST', '/api/import', { record }),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
   userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),

@@ -23,6 +23,7 @@ import { errorText } from '../errors.js';
 import * as S from '../game-state.js';
 import { chooseMove, dismissChooser } from '../panels/chooser.js';
 import { drawMoveList } from '../panels/movelist.js';
+import { reviewPanel, plyMarks } from '../panels/review.js';
 import { moveNav } from '../panels/move-nav.js';
 import { playerBar } from '../panels/player-bar.js';
 import { drawClocks } from '../panels/clocks.js';
@@ -164,6 +165,7 @@ class GamePage {
     dismissChooser();
     this.socket.close();
     this.chat?.destroy();
+    this.review?.close();
     this.banner?.destroy();
     clearTimeout(this.chatResync);
     clearInterval(this.tick);
@@ -256,7 +258,7 @@ class GamePage {
           ),
           this.notices.el,
           this.actions.el,
-          h('div.card.moves-card', null, h('div.moves-head', null, h('h2', null, t('game.moves')), nav), this.moveList),
+          this.movesCard = h('div.card.moves-card', null, h('div.moves-head', null, h('h2', null, t('game.moves')), nav), this.moveList),
           this.controls.el,
           this.chat.el,
         ),
@@ -291,7 +293,18 @@ class GamePage {
     this.status.update(st, vs.view, vs.mine, this.game, conn);
     this.connBanner.hidden = !this.conn.offline;
     replace(this.connBanner, this.conn.offline ? t(conn.pending ? 'game.offline_pending' : 'game.offline', { move: conn.pending }) : null);
-    drawMoveList(this.moveList, this.game, st, vs.ply, (n) => this.act(S.browse(this.model, n)));
+    drawMoveList(this.moveList, this.game, st, vs.ply, (n) => this.act(S.browse(this.model, n)), this.marks);
+    // Once the game is over: its review (issue 15), marks in the move list.
+    if (st.status === 'finished' && !this.review) {
+      this.review = reviewPanel({
+        gameId: this.id,
+        game: st.game,
+        onPick: (n) => this.act(S.browse(this.model, n)),
+        onReview: (r) => { this.marks = plyMarks(r); this.refresh({}); },
+      });
+      this.movesCard.after(this.review.el);
+    }
+    this.review?.update(vs.ply);
     this.actions.update(this.board.actions(), vs.legal, this.game, (text) => this.sendMove(text));
     // A panel asking for a choice (the team picker) is scrolled into view
     // when it appears (on a phone it comes under the board).

@@ -7,6 +7,7 @@ import { api } from '../api.js';
 import { Board } from '../board/board.js';
 import { gameModule } from '../games/index.js';
 import { drawMoveList } from '../panels/movelist.js';
+import { reviewPanel, plyMarks } from '../panels/review.js';
 import { icon } from '../icons.js';
 import { gameTitle, sideName, resultText, errorBox } from './common.js';
 import { prefillCreate } from './lobby.js';
@@ -70,12 +71,18 @@ function show(main, rep, record, game, navigate) {
       navigate('/');
     },
   }, t('replay.play_from_here'));
+  // A finished game's review (an imported record has no id to review).
+  let marks = null;
+  const review = game && game.status === 'finished'
+    ? reviewPanel({ gameId: game.id, game: rep.game, onPick: (n) => go(n), onReview: (r) => { marks = plyMarks(r); draw(); } })
+    : null;
   const draw = (animate = false) => {
     const view = mod.parse(positionAt(ply), rep.options);
     board.update({ view, legal: [], flipped, lastMove: ply ? rep.moves[ply - 1] : null, interactive: false, animate });
     counter.textContent = t('replay.ply', { n: ply, total: rep.moves.length });
     positionText.value = positionAt(ply);
-    drawMoveList(list, mod, rep, ply, go);
+    drawMoveList(list, mod, rep, ply, go, marks);
+    review?.update(ply);
   };
   const go = (n) => {
     const next = Math.max(0, Math.min(rep.moves.length, n));
@@ -120,6 +127,7 @@ function show(main, rep, record, game, navigate) {
           h('p', null, `${sideName(rep.game, 0)}: ${names[0]} · ${sideName(rep.game, 1)}: ${names[1]}`),
           rep.result ? h('p.result-line#replay-result', null, h('strong', null, rep.result.text), ' ', resultText(rep.game, rep.result)) : null),
         h('div.card.moves-card', null, h('h2', null, t('game.moves')), list),
+        review?.el,
         h('div.card.position-card', null, h('h2', null, t('replay.position')), positionText, fromHere),
         h('div.card.controls-card', null, exportBtn, game ? h('a.btn.ghost', { href: `/game/${game.id}` }, t('replay.to_game')) : null,
           h('a.btn.ghost#analyse-replay', { href: analysisLink(rep, game) }, t('analysis.open'))),
@@ -133,5 +141,5 @@ function show(main, rep, record, game, navigate) {
   };
   document.addEventListener('keydown', keys);
   draw();
-  return () => { document.removeEventListener('keydown', keys); clearInterval(timer); };
+  return () => { document.removeEventListener('keydown', keys); clearInterval(timer); review?.close(); };
 }

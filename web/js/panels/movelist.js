@@ -16,9 +16,11 @@ export function plySides(mod, rec) {
 
 /**
  * Fill `list` (an <ol>) with the moves of `rec` ({start, positions,
- * moves, options}); `current` is the ply shown; `onPick(ply)` on click.
+ * moves, options}); `current` is the ply shown; `onPick(ply)` on click;
+ * `marks` (optional, from a game review: per ply `{mark, symbol, best}` or
+ * null) adds ?! ? ?? with the better move as its title.
  */
-export function drawMoveList(list, mod, rec, current, onPick) {
+export function drawMoveList(list, mod, rec, current, onPick, marks = null) {
   const sides = plySides(mod, rec);
   const alternating = sides.every((s, i) => s === null || s === i % 2);
   list.classList.toggle('single', !alternating);
@@ -33,9 +35,16 @@ export function drawMoveList(list, mod, rec, current, onPick) {
       tabindex: '0',
       onclick: () => onPick(i + 1),
       onkeydown: (e) => { if (e.key === 'Enter') onPick(i + 1); },
-    }, label, m);
+    }, label, m, markBadge(marks?.[i]));
   });
   replace(list, items.length ? items : h('li.empty-row', null, t('game.no_moves')));
   const cur = list.querySelector('.current');
   if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 2);
+}
+
+/** A review's mark after a move: its symbol, the better move on hover (title) and for screen readers. */
+function markBadge(mark) {
+  if (!mark) return null;
+  const better = mark.best ? t('review.better', { move: mark.best }) : '';
+  return h('span', { class: `move-mark mark-${mark.mark}`, title: better, 'aria-label': `${t(`review.mark.${mark.mark}`)} ${better}` }, mark.symbol);
 }
