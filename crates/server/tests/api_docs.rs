@@ -12,6 +12,7 @@ use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
 use gamut_server::http::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Source};
 use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
+use gamut_server::http::review::ReviewView;
 use gamut_server::http::views::{
     CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
     LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RatingHistoryView,
@@ -39,7 +40,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 38] = [
+    let candidates: [Candidate; 39] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -78,6 +79,7 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("AnalysisMessage", is::<AnalysisMessage>),
         ("Source", is::<Source>),
         ("ScoreView", is::<ScoreView>),
+        ("ReviewView", is::<ReviewView>),
     ];
     candidates
         .iter()
