@@ -9,7 +9,7 @@ use crate::history::MAX_PLY;
 use crate::score::{INFINITE, MATE, MATE_BOUND};
 use crate::setup::SearchSetup;
 use crate::shared::Shared;
-use crate::time_manager::TimePlan;
+use crate::time_manager::{Stability, TimePlan};
 use crate::tt::TranspositionTable;
 use crate::{Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, MoveList};
@@ -115,6 +115,8 @@ fn iterate<G: Evaluate>(
     // When the last iteration ended, how long it and the one before took.
     let mut ended = Duration::ZERO;
     let mut took: [Option<Duration>; 2] = [None, None];
+    // Completed iterations in a row with the same best move.
+    let mut same = 0;
     // Helper threads start one ply deeper every other thread, to spread out.
     let first = if main { 1 } else { 1 + (thread as u32 & 1) };
     for depth in first..=max_depth {
@@ -178,9 +180,10 @@ fn iterate<G: Evaluate>(
             let now = plan.start.elapsed();
             took = [Some(now.saturating_sub(ended)), took[0]];
             ended = now;
-            let unstable = changed && depth >= 5;
+            same = if changed { 0 } else { same + 1 };
+            let stability = Stability::of(depth, same);
             if mate_found(b)
-                || !plan.next_iteration(now, took[0].unwrap_or_default(), took[1], unstable)
+                || !plan.next_iteration(now, took[0].unwrap_or_default(), took[1], stability)
             {
                 break;
             }

@@ -7,15 +7,18 @@
 //! left after a safety reserve, with the increments to come, shared evenly
 //! over the moves the side is expected still to play: [`moves_left`] from
 //! [`GameProgress`], the game's typical or known length, the plies played,
-//! the move limit), a **soft target** (1.5 shares: no new iteration of the
+//! the move limit), a **soft target** (2.2 shares: no new iteration of the
 //! iterative deepening starts when it would most likely end past it, so a
-//! move takes about its share on average) and a **hard cap** (4 shares:
-//! the search stops there whatever it is doing). The reserve (a fixed
-//! [`MOVE_OVERHEAD`] of 50 ms plus a twentieth of the time left, at most a
-//! second) and the caps (the soft target at most 35 % and the hard cap at
-//! most half of what is left after the reserve, unless this is the last
-//! move before the time control) keep a search that overruns its target,
-//! or a process that is not scheduled for a while, from losing on time.
+//! move takes about its share on average; half as long again when the best
+//! move just changed, 30 % less when it has settled) and a **hard cap**
+//! (4.5 shares: the search stops there whatever it is doing). The reserve (a fixed
+//! [`MOVE_OVERHEAD`] of 50 ms, a twentieth of the time left up to a second,
+//! and a quarter of it up to 250 ms for a machine too busy to run the
+//! search for a while) and the caps (the soft target at most 35 % and the
+//! hard cap at most half of what is left after the reserve, unless this is
+//! the last move before the time control) keep a search that overruns its
+//! target, or a process that is not scheduled for a while, from losing on
+//! time.
 
 use crate::Limits;
 use std::time::{Duration, Instant};
@@ -65,6 +68,14 @@ pub struct GameProgress {
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 /// The largest part of the reserve that grows with the time left.
 const MAX_RESERVE: Duration = Duration::from_secs(1);
+/// The most kept for stalls: a loaded machine may not run the search for a
+/// few hundred milliseconds (measured: up to 0.3 s with two cores shared
+/// by a dozen busy processes), a quarter of the time left up to this.
+const STALL_RESERVE: Duration = Duration::from_millis(250);
+/// The least hard cap when there is any time at all (a quarter of the time
+/// left up to this): enough for the first iterations, so that the move is
+/// searched rather than the first legal one played.
+const MIN_HARD: Duration = Duration::from_millis(5);
 /// The fewest moves the side to move is assumed still to play in a game
 /// of unknown length (unless the move limit or the time control comes
 /// sooner).
@@ -77,11 +88,11 @@ const TAIL_FIFTHS: u32 = 1;
 pub const KNOWN_LENGTH_SLACK: u32 = 2;
 /// The soft target in tenths of the even share of the time: a move ends
 /// before its soft target (the iteration that would pass it does not
-/// start), on average at about two thirds of it, so the target is set
+/// start), measured at about 45 % of it on average, so the target is set
 /// above the share for moves to take about their share.
-pub const SOFT_TENTHS: u32 = 15;
+pub const SOFT_TENTHS: u32 = 22;
 /// The hard cap in tenths of the even share.
-pub const HARD_TENTHS: u32 = 40;
+pub const HARD_TENTHS: u32 = 45;
 
 /// The time one move may take under a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +109,9 @@ pub struct TimeBudget {
 impl TimeBudget {
     /// The budget of the next move for `clock`, in a game at `progress`.
     pub fn allocate(clock: &Clock, progress: &GameProgress) -> TimeBudget {
-        let reserve = MOVE_OVERHEAD + (clock.left / 20).min(MAX_RESERVE);
+        let reserve = MOVE_OVERHEAD
+            + (clock.left / 20).min(MAX_RESERVE)
+            + (clock.left / 4).min(STALL_RESERVE);
         let usable = clock.left.saturating_sub(reserve);
         let moves = moves_left(clock, progress);
         // The time of the moves to go (the increments of all but this move
@@ -111,7 +124,8 @@ impl TimeBudget {
         let soft = share(even, SOFT_TENTHS, 10).min(share(usable, soft_share, 100));
         let hard = share(even, HARD_TENTHS, 10)
             .min(share(usable, hard_share, 100))
-            .max(soft);
+            .max(soft)
+            .max(MIN_HARD.min(clock.left / 4));
         TimeBudget {
             share: even,
             soft,
@@ -204,16 +218,17 @@ impl TimePlan {
 
     /// Whether another iteration should start now, `elapsed` after the
     /// start, after an iteration that took `last` (the one before it
-    /// `before`); `unstable`: its best move differs from the one before's.
-    /// Under a clock, the next iteration is expected to take `last` times
-    /// the growth of the last two (between 1.5 and 6; 3 when unknown) and
-    /// must end by the soft target (half as long again when unstable).
+    /// `before`), whose best move is as `stability` says. Under a clock,
+    /// the next iteration is expected to take `last` times the growth of
+    /// the last two (between 1.5 and 6; 3 when unknown) and must end by the
+    /// soft target: half as long again when the best move just changed,
+    /// 30 % less when it has settled.
     pub fn next_iteration(
         &self,
         elapsed: Duration,
         last: Duration,
         before: Option<Duration>,
-        unstable: bool,
+        stability: Stability,
     ) -> bool {
         if self.movetime.is_some_and(|t| elapsed * 2 >= t) {
             return false;
@@ -227,8 +242,45 @@ impl TimePlan {
             }
             _ => 3.0,
         };
-        let target = if unstable { soft * 3 / 2 } else { soft };
+        let target = match stability {
+            Stability::Changed => soft * 3 / 2,
+            Stability::Usual => soft,
+            Stability::Settled => soft * 7 / 10,
+        };
         elapsed + last.mul_f64(growth) <= target
+    }
+}
+
+/// How settled the best move of the iterative deepening is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stability {
+    /// The last iteration changed it (from depth [`Stability::FROM_DEPTH`]).
+    Changed,
+    /// Neither changed nor settled.
+    Usual,
+    /// The same for the last [`Stability::SETTLED_AFTER`] iterations (from
+    /// depth [`Stability::FROM_DEPTH`]).
+    Settled,
+}
+
+impl Stability {
+    /// Iterations below this depth count as usual.
+    pub const FROM_DEPTH: u32 = 5;
+    /// Iterations of the same best move that settle it.
+    pub const SETTLED_AFTER: u32 = 4;
+
+    /// The stability after an iteration of `depth` whose best move has
+    /// been the same for `same` iterations (0: it just changed).
+    pub fn of(depth: u32, same: u32) -> Stability {
+        if depth < Stability::FROM_DEPTH {
+            Stability::Usual
+        } else if same == 0 {
+            Stability::Changed
+        } else if same >= Stability::SETTLED_AFTER {
+            Stability::Settled
+        } else {
+            Stability::Usual
+        }
     }
 }
 
@@ -298,9 +350,9 @@ mod tests {
 
     #[test]
     fn sudden_death_shares_the_time_left_over_the_moves_to_go() {
-        // 60 s, no increment, 40 moves to go: reserve 1 s + 50 ms.
+        // 60 s, no increment, 40 moves to go: reserve 1 s + 250 ms + 50 ms.
         let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &progress(0));
-        let even = MS(58_950) / 40;
+        let even = MS(58_700) / 40;
         assert_eq!(b.share, even);
         assert_eq!(b.soft, even * SOFT_TENTHS / 10);
         assert_eq!(b.hard, even * HARD_TENTHS / 10);
@@ -312,13 +364,13 @@ mod tests {
         let none = TimeBudget::allocate(&Clock::new(MS(5_000), Duration::ZERO), &progress(0));
         let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(50)), &progress(0));
         // 39 later increments shared over 40 moves: almost one each.
-        assert_eq!(inc.soft, (MS(4_700) + MS(50) * 39) / 40 * SOFT_TENTHS / 10);
+        assert_eq!(inc.soft, (MS(4_450) + MS(50) * 39) / 40 * SOFT_TENTHS / 10);
         assert!(inc.soft > none.soft);
         // An increment larger than the time left: at most 35 % of what is
         // left is aimed at, half of it spent at most.
         let rich = TimeBudget::allocate(&Clock::new(MS(1_000), MS(2_000)), &progress(0));
-        assert_eq!(rich.soft, MS(900) * 35 / 100);
-        assert_eq!(rich.hard, MS(900) / 2);
+        assert_eq!(rich.soft, MS(650) * 35 / 100);
+        assert_eq!(rich.hard, MS(650) / 2);
     }
 
     #[test]
@@ -328,7 +380,7 @@ mod tests {
             ..Clock::new(MS(10_000), Duration::ZERO)
         };
         let b = TimeBudget::allocate(&clock, &progress(0));
-        let usable = MS(10_000 - 50 - 500);
+        let usable = MS(10_000 - 50 - 500 - 250);
         assert_eq!(b.soft, usable * 9 / 10);
         assert_eq!(b.hard, usable);
     }
@@ -353,7 +405,7 @@ mod tests {
                             assert!(b.soft <= b.hard, "{clock:?}: {b:?}");
                             let margin = MS(left).saturating_sub(b.hard);
                             assert!(
-                                margin >= MOVE_OVERHEAD.min(MS(left)),
+                                margin >= MOVE_OVERHEAD.min(MS(left) * 3 / 4),
                                 "{clock:?} at {p:?}: {b:?}"
                             );
                         }
@@ -378,6 +430,15 @@ mod tests {
     }
 
     #[test]
+    fn stability_needs_depth_and_repeats() {
+        assert_eq!(Stability::of(4, 0), Stability::Usual);
+        assert_eq!(Stability::of(5, 0), Stability::Changed);
+        assert_eq!(Stability::of(9, 3), Stability::Usual);
+        assert_eq!(Stability::of(9, 4), Stability::Settled);
+        assert_eq!(Stability::of(3, 7), Stability::Usual);
+    }
+
+    #[test]
     fn the_plan_takes_the_tighter_of_move_time_and_clock() {
         let start = Instant::now();
         let p = progress(0);
@@ -398,7 +459,7 @@ mod tests {
         assert_eq!(both.target(), Some(MS(1_000)));
         let untimed = TimePlan::new(&Limits::depth(5), &p, start);
         assert!(!untimed.timed());
-        assert!(untimed.next_iteration(MS(10_000), MS(5_000), None, false));
+        assert!(untimed.next_iteration(MS(10_000), MS(5_000), None, Stability::Usual));
     }
 
     #[test]
@@ -409,17 +470,21 @@ mod tests {
         let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
         // Growth 2 (100 ms after 50 ms): ends 50 ms before the target, or
         // 50 ms after.
-        assert!(plan.next_iteration(soft - MS(250), MS(100), Some(MS(50)), false));
-        assert!(!plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), false));
+        assert!(plan.next_iteration(soft - MS(250), MS(100), Some(MS(50)), Stability::Usual));
+        assert!(!plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), Stability::Usual));
         // Unknown growth: 3 times the last.
-        assert!(plan.next_iteration(soft - MS(950), MS(300), None, false));
-        assert!(!plan.next_iteration(soft - MS(850), MS(300), None, false));
+        assert!(plan.next_iteration(soft - MS(950), MS(300), None, Stability::Usual));
+        assert!(!plan.next_iteration(soft - MS(850), MS(300), None, Stability::Usual));
         // An unstable best move may go half as far again.
-        assert!(plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), true));
-        assert!(!plan.next_iteration(soft * 3 / 2, MS(1), None, true));
+        assert!(plan.next_iteration(soft - MS(150), MS(100), Some(MS(50)), Stability::Changed));
+        assert!(!plan.next_iteration(soft * 3 / 2, MS(1), None, Stability::Changed));
+        // A settled one stops sooner.
+        let settled = soft * 7 / 10;
+        assert!(!plan.next_iteration(settled - MS(150), MS(100), Some(MS(50)), Stability::Settled));
+        assert!(plan.next_iteration(settled - MS(250), MS(100), Some(MS(50)), Stability::Settled));
         // A fixed move time: not past half of it.
         let fixed = TimePlan::new(&Limits::movetime(MS(1_000)), &p, Instant::now());
-        assert!(fixed.next_iteration(MS(499), MS(400), Some(MS(100)), false));
-        assert!(!fixed.next_iteration(MS(500), MS(1), None, false));
+        assert!(fixed.next_iteration(MS(499), MS(400), Some(MS(100)), Stability::Usual));
+        assert!(!fixed.next_iteration(MS(500), MS(1), None, Stability::Usual));
     }
 }

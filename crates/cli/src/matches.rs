@@ -240,15 +240,18 @@ impl TimeTally {
         }
     }
 
-    /// `A 12.3 s/game (0.310 s/move, least left 1.2 s)`.
+    /// `12.30 s/game (0.310 s/move, left at the end 2.10 s on average,
+    /// 0.40 s least)`.
     fn describe(&self, i: usize) -> String {
-        let per_game = self.used[i].as_secs_f64() / f64::from(self.games.max(1));
+        let games = f64::from(self.games.max(1));
+        let per_game = self.used[i].as_secs_f64() / games;
         let per_move = self.used[i].as_secs_f64() / f64::from(self.moves[i].max(1));
         let mut text = format!("{per_game:.2} s/game ({per_move:.3} s/move");
-        if let Some(left) = self.least_left[i] {
+        if let Some(least) = self.least_left[i] {
             text.push_str(&format!(
-                ", least left at the end {:.2} s",
-                left.as_secs_f64()
+                ", left at the end {:.2} s on average, {:.2} s least",
+                self.total_left[i].as_secs_f64() / games,
+                least.as_secs_f64()
             ));
         }
         text.push(')');
