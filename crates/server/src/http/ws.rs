@@ -443,22 +443,24 @@ pub async fn lobby_ws(
 ) -> Result<Response, ApiError> {
     let guard = open_socket(&app.guards.lobby_sockets, addr)?;
     let viewer = current_user(&app, &headers).await?.map(|u| u.id);
+    // Followed before the upgrade is answered: a message posted once the
+    // socket is open reaches it.
+    let pushes = LobbyPushes {
+        feed: app.lobby.subscribe(&app),
+        chat: ChatFeed::open(&app, ChatRoom::Lobby, viewer.as_ref()).await,
+    };
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_lobby(app, socket, guard, viewer)))
+        .on_upgrade(move |socket| watch_lobby(app, socket, guard, pushes)))
 }
 
 async fn watch_lobby(
     app: AppState,
     mut socket: WebSocket,
     _guard: ConnectionGuard,
-    viewer: Option<UserId>,
+    mut pushes: LobbyPushes,
 ) {
-    let mut pushes = LobbyPushes {
-        feed: app.lobby.subscribe(&app),
-        chat: ChatFeed::open(&app, ChatRoom::Lobby, viewer.as_ref()).await,
-    };
     let first = app.lobby.current(&app).await;
     if socket.send(Message::Text(first)).await.is_err() {
         return;
