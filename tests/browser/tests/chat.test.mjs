@@ -42,6 +42,8 @@ async function say(page, text) {
   await page.fill('#chat-input', text);
   await page.press('#chat-input', 'Enter');
   await waitLine(page, text);
+  // The line may come over the socket before the POST's answer clears it.
+  await page.waitForFunction(() => document.querySelector('#chat-input').value === '', null, { timeout: 5000 });
   assert.equal(await page.inputValue('#chat-input'), '', 'the input is cleared once sent');
 }
 
