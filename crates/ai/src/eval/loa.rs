@@ -162,7 +162,8 @@ fn side_value(pieces: u64, size: u8) -> i32 {
 
 impl Evaluate for Loa {
     const QUIESCENCE: bool = true;
-    // Most games between strong players end within 30 to 70 plies.
+    // `max` against itself at 2+0.02: 43 plies on average, 80 % of the
+    // games within 32 to 56.
     const TYPICAL_PLIES: u32 = 45;
 
     /// 6x6 boards and endings with at most six pieces are worth a try.
