@@ -13,7 +13,9 @@
 //! random-playout invariant checker [`check_playouts`] (which uses the slow,
 //! independent [`Reference`] implementation each game provides).
 //! [`DynMatch`] is the object-safe face of a record, for servers and
-//! protocols that handle games by name. [`Square`] and [`Squares`] name
+//! protocols that handle games by name. [`Retrograde`] is what endgame
+//! tables need from a game (positions indexed by material, moves taken
+//! back). [`Square`] and [`Squares`] name
 //! and walk the squares of boards up to 8x8 held in a `u64` bitboard.
 
 mod dyn_match;
@@ -27,6 +29,7 @@ mod player;
 mod playout;
 mod record;
 mod reference;
+mod retrograde;
 mod square;
 #[cfg(test)]
 mod testgame;
@@ -45,4 +48,5 @@ pub use playout::{
 };
 pub use record::GameRecord;
 pub use reference::Reference;
+pub use retrograde::Retrograde;
 pub use square::{Square, Squares};

@@ -85,6 +85,14 @@
 //! popcounts. Accessors such as [`Pursuit::pieces`],
 //! [`Pursuit::attackers`], [`Pursuit::targets`] and [`Pursuit::king`]
 //! serve evaluation functions.
+//!
+//! # Endgame tables
+//!
+//! [`Pursuit`] implements [`gamut_core::Retrograde`] over a
+//! [`PursuitMaterial`] (the pieces of each side on one board, `KN v K`):
+//! every placement of the material is indexed, and moves that keep the
+//! material can be taken back, so a generic retrograde builder can solve
+//! endings with few pieces.
 
 #![warn(missing_docs)]
 
@@ -92,6 +100,7 @@ mod board;
 mod board_error;
 mod diagram;
 mod game;
+mod material;
 mod movegen;
 mod moves;
 mod notation;
@@ -100,11 +109,13 @@ mod piece;
 mod position;
 mod reference;
 mod registry;
+mod retrograde;
 mod setup;
 mod text;
 
 pub use board::{Board, MAX_POSITIONS, MIN_POSITIONS, PENTAGRAMS_NAME, PENTAGRAMS_TEXT};
 pub use board_error::BoardError;
+pub use material::{MaterialError, PursuitMaterial};
 pub use moves::PursuitMove;
 pub use options::{PursuitOptions, Setup};
 pub use piece::Piece;
