@@ -2,7 +2,8 @@
 //! search, a shared transposition table, move ordering (TT move, tactical
 //! moves, killers, history), late-move reductions, reverse futility
 //! pruning, quiescence on tactical moves, mate-distance pruning and draws
-//! by repetition and by the move limit.
+//! by repetition and by the move limit. For multi-PV the root can leave
+//! moves out (the first moves of the better lines).
 
 use crate::evaluate::Evaluate;
 use crate::history::{History, MAX_PLY};
@@ -67,6 +68,8 @@ pub(crate) struct Searcher<'a, G: Evaluate> {
     pub seldepth: usize,
     pv: Vec<Line<G::Move>>,
     reductions: Vec<[u8; 64]>,
+    /// Root moves the root search leaves out (multi-PV); usually empty.
+    excluded: Vec<G::Move>,
 }
 
 impl<'a, G: Evaluate> Searcher<'a, G> {
@@ -101,6 +104,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                     row
                 })
                 .collect(),
+            excluded: Vec::new(),
         };
         for &h in &setup.history {
             s.push(h);
@@ -138,6 +142,17 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// Nodes of this thread not yet added to the shared counter.
     pub fn unflushed(&self) -> u64 {
         self.unflushed
+    }
+
+    /// Leave `mv` out of the next root searches (multi-PV: it starts a
+    /// better line), until [`Searcher::include_all`].
+    pub fn exclude_root_move(&mut self, mv: G::Move) {
+        self.excluded.push(mv);
+    }
+
+    /// Search every root move again.
+    pub fn include_all(&mut self) {
+        self.excluded.clear();
     }
 
     /// Start an iteration (resets the selective depth).
@@ -345,6 +360,13 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 self.history.score(side, &mv) + pos.order_hint(mv)
             };
         }
+        // A root that leaves moves out (multi-PV) searches, and stores in
+        // the table, only part of the position: its score is not the
+        // position's.
+        let restricted = ply == 0 && !self.excluded.is_empty();
+        if restricted {
+            self.drop_excluded(&mut moves, &mut order, &mut tactical, &mut generated);
+        }
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -417,6 +439,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 quiets_tried.push(mv);
             }
         }
+        if restricted {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -438,6 +463,28 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             },
         );
         best
+    }
+
+    /// Remove the excluded root moves from `moves`, keeping each kept
+    /// move's ordering, tactical flag and generation index with it.
+    fn drop_excluded(
+        &self,
+        moves: &mut MoveList<G::Move>,
+        order: &mut [i32; MAX_MOVES],
+        tactical: &mut [bool; MAX_MOVES],
+        generated: &mut [u16; MAX_MOVES],
+    ) {
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if !self.excluded.contains(&moves[i]) {
+                moves[kept] = moves[i];
+                order[kept] = order[i];
+                tactical[kept] = tactical[i];
+                generated[kept] = generated[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
     }
 
     /// Quiescence: stand pat or try the tactical moves.

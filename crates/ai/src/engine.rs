@@ -115,7 +115,8 @@ pub fn search_setup_in<G: Evaluate>(
             return SearchReport::unsearched(mv);
         }
         EngineKind::AlphaBeta => {
-            let budget = if spec.level == Level::Max {
+            // The solver proves one move: it cannot give several lines.
+            let budget = if spec.level == Level::Max && spec.lines == 1 {
                 setup.root.solver_nodes()
             } else {
                 0
@@ -133,6 +134,7 @@ pub fn search_setup_in<G: Evaluate>(
                     seed: if profile.noise > 0 { rng.gen() } else { 0 },
                 },
                 contempt: profile.contempt,
+                lines: spec.lines,
             };
             let usage = TableUse {
                 megabytes: profile.tt_megabytes,
@@ -192,6 +194,7 @@ fn proven<G: Evaluate>(
             nodes,
             time,
             pv: vec![mv],
+            more_lines: Vec::new(),
         },
     })
 }

@@ -1,7 +1,9 @@
 //! The alpha-beta engine: iterative deepening with aspiration windows on
 //! one or more threads (lazy SMP: every thread searches the same root and
 //! they share the transposition table), time and node limits, progress
-//! reports.
+//! reports, and multi-PV: for N lines each iteration searches the root N
+//! times, each time without the first moves of the lines found before,
+//! each line in an aspiration window around its own last score.
 
 use crate::alphabeta::{Noise, Searcher};
 use crate::evaluate::Evaluate;
@@ -11,7 +13,7 @@ use crate::setup::SearchSetup;
 use crate::shared::Shared;
 use crate::time_manager::{Stability, TimePlan};
 use crate::tt::TranspositionTable;
-use crate::{Limits, Score, SearchInfo, SearchReport};
+use crate::{Limits, PvLine, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, MoveList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -30,15 +32,31 @@ pub(crate) struct AlphaBetaConfig {
     pub noise: Noise,
     /// Draw score below even for the side to move (0: none).
     pub contempt: i32,
+    /// Lines to search (multi-PV; at least 1, at most the legal moves).
+    pub lines: usize,
 }
 
-/// A completed (or usefully partial) iteration.
+/// A root move's line: its internal score and its moves.
+#[derive(Clone, Debug)]
+struct RootLine<M> {
+    score: i32,
+    pv: Vec<M>,
+}
+
+/// A completed (or usefully partial) iteration: its lines, best first
+/// (one without multi-PV).
 #[derive(Clone, Debug)]
 struct Iteration<M> {
     depth: u32,
     seldepth: u32,
-    score: i32,
-    pv: Vec<M>,
+    lines: Vec<RootLine<M>>,
+}
+
+impl<M: Copy + PartialEq> Iteration<M> {
+    /// The best line's first move.
+    fn best_move(&self) -> Option<M> {
+        self.lines.first().and_then(|l| l.pv.first().copied())
+    }
 }
 
 /// Search `setup` (whose root is not finished) within `limits` and the
@@ -64,18 +82,19 @@ pub(crate) fn alphabeta<G: Evaluate>(
     } else {
         max_depth
     };
+    let lines = config.lines.clamp(1, moves.len().max(1));
 
     let (best, nodes) = std::thread::scope(|scope| {
         for thread in 1..config.threads.max(1) {
             let shared = &shared;
             scope.spawn(move || {
                 let mut s = Searcher::new(shared, setup, config.noise, config.contempt);
-                iterate(&mut s, thread, max_depth, plan, &mut |_| {});
+                iterate(&mut s, thread, max_depth, lines, plan, &mut |_| {});
                 s.flush();
             });
         }
         let mut main = Searcher::new(&shared, setup, config.noise, config.contempt);
-        let best = iterate(&mut main, 0, max_depth, plan, on_info);
+        let best = iterate(&mut main, 0, max_depth, lines, plan, on_info);
         shared.abort.store(true, Ordering::Relaxed);
         let nodes = shared.nodes.load(Ordering::Relaxed) + main.unflushed();
         (best, nodes)
@@ -90,10 +109,11 @@ pub(crate) fn alphabeta<G: Evaluate>(
             nodes,
             time: start.elapsed(),
             pv: Vec::new(),
+            more_lines: Vec::new(),
         },
     };
     let best_move = best
-        .and_then(|it| it.pv.first().copied())
+        .and_then(|it| it.best_move())
         .or_else(|| moves.first().copied());
     SearchReport {
         best: best_move.map(|m| setup.root.move_text(m)),
@@ -101,12 +121,13 @@ pub(crate) fn alphabeta<G: Evaluate>(
     }
 }
 
-/// Iterative deepening on one thread; thread 0 (the main thread) reports
-/// progress and decides when to stop.
+/// Iterative deepening of `lines` lines on one thread; thread 0 (the main
+/// thread) reports progress and decides when to stop.
 fn iterate<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     thread: usize,
     max_depth: u32,
+    lines: usize,
     plan: &TimePlan,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<Iteration<G::Move>> {
@@ -121,58 +142,26 @@ fn iterate<G: Evaluate>(
     let first = if main { 1 } else { 1 + (thread as u32 & 1) };
     for depth in first..=max_depth {
         s.new_iteration();
-        let previous = best.as_ref().map_or(0, |b| b.score);
-        let (mut alpha, mut beta, mut window) = if depth >= 5 && previous.abs() < MATE_BOUND {
-            (previous - ASPIRATION, previous + ASPIRATION, ASPIRATION)
-        } else {
-            (-INFINITE, INFINITE, INFINITE)
-        };
-        let score = loop {
-            let score = s.search_root(depth as i32, alpha, beta);
-            if s.aborted() {
-                break None;
-            }
-            if score <= alpha && alpha > -INFINITE {
-                window *= 2;
-                alpha = (score - window).max(-INFINITE);
-            } else if score >= beta && beta < INFINITE {
-                window *= 2;
-                beta = (score + window).min(INFINITE);
-            } else {
-                break Some(score);
-            }
-        };
-        let pv = s.root_pv().to_vec();
-        let changed = best.as_ref().and_then(|b| b.pv.first()) != pv.first();
-        match score {
-            Some(score) => {
-                best = Some(Iteration {
-                    depth,
-                    seldepth: s.seldepth as u32,
-                    score,
-                    pv,
-                });
-            }
-            None => {
-                // A root move that completed in the stopped iteration and
-                // beat the window is still the better choice.
-                if !pv.is_empty() {
-                    if let Some(b) = best.as_mut() {
-                        if b.pv.first() != pv.first() {
-                            b.pv = pv;
-                        }
-                    } else {
-                        best = Some(Iteration {
-                            depth,
-                            seldepth: s.seldepth as u32,
-                            score: 0,
-                            pv,
-                        });
-                    }
-                }
+        let changed = if lines == 1 {
+            let Some(changed) = search_line(s, depth, &mut best) else {
                 break;
-            }
-        }
+            };
+            changed
+        } else {
+            // A stopped multi-PV iteration is dropped: its lines would be
+            // of two depths.
+            let Some(found) = search_lines(s, depth, lines, best.as_ref()) else {
+                break;
+            };
+            let it = Iteration {
+                depth,
+                seldepth: s.seldepth as u32,
+                lines: found,
+            };
+            let changed = best.as_ref().and_then(Iteration::best_move) != it.best_move();
+            best = Some(it);
+            changed
+        };
         if main {
             let b = best.as_ref().expect("just completed");
             let nodes = s.shared_nodes() + s.unflushed();
@@ -182,7 +171,7 @@ fn iterate<G: Evaluate>(
             ended = now;
             same = if changed { 0 } else { same + 1 };
             let stability = Stability::of(depth, same);
-            if mate_found(b)
+            if b.lines.iter().all(|line| mate_found(line.score, b.depth))
                 || !plan.next_iteration(now, took[0].unwrap_or_default(), took[1], stability)
             {
                 break;
@@ -192,31 +181,144 @@ fn iterate<G: Evaluate>(
     best
 }
 
-/// Whether a completed iteration found a forced result well within the
-/// depth searched (no deeper iteration is needed).
-fn mate_found<M>(it: &Iteration<M>) -> bool {
-    it.score.abs() >= MATE_BOUND && it.depth >= (MATE - it.score.abs()) as u32 + 3
+/// Search the root to `depth` in an aspiration window around `previous`
+/// (the last iteration's score; from depth 5 and unless it is a forced
+/// result), widened until the score falls inside it. `None` if the search
+/// was stopped.
+fn aspirate<G: Evaluate>(s: &mut Searcher<'_, G>, depth: u32, previous: i32) -> Option<i32> {
+    let (mut alpha, mut beta, mut window) = if depth >= 5 && previous.abs() < MATE_BOUND {
+        (previous - ASPIRATION, previous + ASPIRATION, ASPIRATION)
+    } else {
+        (-INFINITE, INFINITE, INFINITE)
+    };
+    loop {
+        let score = s.search_root(depth as i32, alpha, beta);
+        if s.aborted() {
+            return None;
+        }
+        if score <= alpha && alpha > -INFINITE {
+            window *= 2;
+            alpha = (score - window).max(-INFINITE);
+        } else if score >= beta && beta < INFINITE {
+            window *= 2;
+            beta = (score + window).min(INFINITE);
+        } else {
+            return Some(score);
+        }
+    }
 }
 
-/// The report of an iteration: the PV in notation.
+/// One single-PV iteration to `depth`, its result in `best`; whether the
+/// best move changed, or `None` if the search was stopped (`best` then
+/// takes the stopped iteration's move if one beat the window).
+fn search_line<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    depth: u32,
+    best: &mut Option<Iteration<G::Move>>,
+) -> Option<bool> {
+    let previous = best.as_ref().map_or(0, |b| b.lines[0].score);
+    let score = aspirate(s, depth, previous);
+    let pv = s.root_pv().to_vec();
+    let changed = best.as_ref().and_then(Iteration::best_move) != pv.first().copied();
+    let seldepth = s.seldepth as u32;
+    match score {
+        Some(score) => {
+            *best = Some(Iteration {
+                depth,
+                seldepth,
+                lines: vec![RootLine { score, pv }],
+            });
+            Some(changed)
+        }
+        None => {
+            // A root move that completed in the stopped iteration and beat
+            // the window is still the better choice.
+            if !pv.is_empty() {
+                match best.as_mut() {
+                    Some(b) if changed => b.lines[0].pv = pv,
+                    Some(_) => {}
+                    None => {
+                        *best = Some(Iteration {
+                            depth,
+                            seldepth,
+                            lines: vec![RootLine { score: 0, pv }],
+                        });
+                    }
+                }
+            }
+            None
+        }
+    }
+}
+
+/// One multi-PV iteration to `depth`: `count` root searches, each without
+/// the first moves of the lines found before it in this iteration, each
+/// in an aspiration window around the same line's score in `previous`;
+/// the lines sorted by score (best first). `None` if the search was
+/// stopped before every line was found.
+fn search_lines<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    depth: u32,
+    count: usize,
+    previous: Option<&Iteration<G::Move>>,
+) -> Option<Vec<RootLine<G::Move>>> {
+    let mut lines = Vec::with_capacity(count);
+    for k in 0..count {
+        let last = previous.and_then(|p| p.lines.get(k)).map_or(0, |l| l.score);
+        let Some(score) = aspirate(s, depth, last) else {
+            s.include_all();
+            return None;
+        };
+        let pv = s.root_pv().to_vec();
+        let Some(&first) = pv.first() else { break };
+        s.exclude_root_move(first);
+        lines.push(RootLine { score, pv });
+    }
+    s.include_all();
+    // A later line may score above an earlier one (the window and the
+    // table make searches differ a little): the best comes first.
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+    Some(lines)
+}
+
+/// Whether a line of a completed iteration of `depth` found a forced
+/// result well within the depth searched (no deeper iteration is needed).
+fn mate_found(score: i32, depth: u32) -> bool {
+    score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) as u32 + 3
+}
+
+/// A root line in notation.
+fn line_text<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut text = Vec::with_capacity(moves.len());
+    for &m in moves {
+        text.push(pos.move_text(m));
+        pos.play(m);
+    }
+    text
+}
+
+/// The report of an iteration: its lines in notation.
 fn info_of<G: Game>(
     setup: &SearchSetup<G>,
     it: &Iteration<G::Move>,
     nodes: u64,
     time: Duration,
 ) -> SearchInfo {
-    let mut pos = setup.root.clone();
-    let mut pv = Vec::with_capacity(it.pv.len());
-    for &m in &it.pv {
-        pv.push(pos.move_text(m));
-        pos.play(m);
-    }
+    let (best, more) = it.lines.split_first().expect("an iteration has a line");
     SearchInfo {
         depth: it.depth,
         seldepth: it.seldepth.max(it.depth),
-        score: Score::from_internal(it.score),
+        score: Score::from_internal(best.score),
         nodes,
         time,
-        pv,
+        pv: line_text(&setup.root, &best.pv),
+        more_lines: more
+            .iter()
+            .map(|line| PvLine {
+                score: Score::from_internal(line.score),
+                pv: line_text(&setup.root, &line.pv),
+            })
+            .collect(),
     }
 }

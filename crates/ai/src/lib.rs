@@ -44,7 +44,7 @@ pub use evaluate::Evaluate;
 pub use level::{Level, LevelProfile};
 pub use limits::Limits;
 pub use mcts::{search_mcts, MctsConfig, Playout};
-pub use report::{SearchInfo, SearchReport};
+pub use report::{PvLine, SearchInfo, SearchReport};
 pub use score::Score;
 pub use setup::SearchSetup;
 pub use signature::bench_search;

@@ -421,6 +421,7 @@ impl<'a, G: Evaluate> Tree<'a, G> {
             nodes: simulations,
             time,
             pv,
+            more_lines: Vec::new(),
         }
     }
 }

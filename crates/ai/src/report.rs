@@ -1,5 +1,5 @@
-//! What a search tells its caller: progress after each iteration and the
-//! final result.
+//! What a search tells its caller: progress after each iteration (every
+//! line of a multi-PV search) and the final result.
 
 use crate::Score;
 use std::time::Duration;
@@ -19,9 +19,33 @@ pub struct SearchInfo {
     pub time: Duration,
     /// The principal variation, in notation (best move first).
     pub pv: Vec<String>,
+    /// The other lines of a multi-PV search ([`crate::EngineSpec::lines`]),
+    /// second best first, each starting with another root move; empty when
+    /// one line was asked for.
+    pub more_lines: Vec<PvLine>,
+}
+
+/// One line of a multi-PV search: a root move's principal variation and
+/// its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The line's score, from the side to move at the root.
+    pub score: Score,
+    /// Its moves, in notation, from the root.
+    pub pv: Vec<String>,
 }
 
 impl SearchInfo {
+    /// Every line, best first: the principal variation (`score`, `pv`),
+    /// then [`SearchInfo::more_lines`].
+    pub fn lines(&self) -> impl Iterator<Item = (Score, &[String])> {
+        std::iter::once((self.score, self.pv.as_slice())).chain(
+            self.more_lines
+                .iter()
+                .map(|line| (line.score, line.pv.as_slice())),
+        )
+    }
+
     /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
         let s = self.time.as_secs_f64();
@@ -54,6 +78,7 @@ impl SearchReport {
                 nodes: 0,
                 time: Duration::ZERO,
                 pv: best.iter().cloned().collect(),
+                more_lines: Vec::new(),
             },
             best,
         }

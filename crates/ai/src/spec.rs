@@ -1,5 +1,6 @@
 //! Which computer player to use: the engine kind, its level and threads,
-//! with a text form (`hard`, `mcts`, `max@2`) for command lines.
+//! with a text form (`hard`, `mcts`, `max@2`) for command lines, and how
+//! many lines an analysis wants (multi-PV).
 
 use crate::Level;
 use std::fmt;
@@ -32,6 +33,12 @@ pub struct EngineSpec {
     /// player on one thread plays the same move in the same position every
     /// time. `None`: fresh chance at every move.
     pub seed: Option<u64>,
+    /// Lines to search (multi-PV, for analysis): the best root move's
+    /// line, then the best line of each other root move in turn, at most
+    /// as many as there are legal moves. At least 1 (one line: the
+    /// ordinary search). Only alpha-beta gives more than one; it is not
+    /// part of the text form.
+    pub lines: usize,
 }
 
 impl EngineSpec {
@@ -48,6 +55,7 @@ impl EngineSpec {
             kind,
             threads: 1,
             seed: None,
+            lines: 1,
         }
     }
 
@@ -58,6 +66,7 @@ impl EngineSpec {
             kind: EngineKind::Mcts,
             threads: 1,
             seed: None,
+            lines: 1,
         }
     }
 
@@ -65,6 +74,14 @@ impl EngineSpec {
     pub fn with_threads(self, threads: usize) -> EngineSpec {
         EngineSpec {
             threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The same player searching `lines` lines (see [`EngineSpec::lines`]).
+    pub fn with_lines(self, lines: usize) -> EngineSpec {
+        EngineSpec {
+            lines: lines.max(1),
             ..self
         }
     }
@@ -125,6 +142,7 @@ impl FromStr for EngineSpec {
                     kind: EngineKind::Mcts,
                     threads: 1,
                     seed: None,
+                    lines: 1,
                 },
                 None => EngineSpec::level(name.parse().map_err(|_| {
                     format!(
@@ -166,6 +184,7 @@ mod tests {
                 kind: EngineKind::AlphaBeta,
                 threads: 1,
                 seed: None,
+                lines: 1,
             }
         );
         assert_eq!("mcts".parse::<EngineSpec>().unwrap().kind, EngineKind::Mcts);

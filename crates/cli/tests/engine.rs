@@ -79,7 +79,7 @@ fn handshake_search_and_legal_moves() {
     assert!(hello
         .iter()
         .any(|l| l.starts_with("id games ") && l.contains("loa")));
-    for option in ["Threads", "Level", "Engine"] {
+    for option in ["Threads", "MultiPV", "Level", "Engine"] {
         let prefix = format!("option name {option} type ");
         assert!(hello.iter().any(|l| l.starts_with(&prefix)), "{hello:?}");
     }
@@ -115,6 +115,38 @@ fn handshake_search_and_legal_moves() {
 }
 
 #[test]
+fn multi_pv_numbers_the_lines_of_each_iteration() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("newgame loa");
+    e.send("go depth 3");
+    let search = e.until("bestmove");
+    let deepest: Vec<&String> = search
+        .iter()
+        .filter(|l| l.starts_with("info depth 3 "))
+        .collect();
+    assert_eq!(deepest.len(), 3, "{search:?}");
+    let mut firsts = Vec::new();
+    for (k, line) in deepest.iter().enumerate() {
+        assert!(
+            line.contains(&format!(" multipv {} score ", k + 1)),
+            "{line}"
+        );
+        let pv = line.split(" pv ").nth(1).expect("a pv");
+        firsts.push(pv.split_whitespace().next().unwrap().to_string());
+    }
+    let distinct: std::collections::BTreeSet<&String> = firsts.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        3,
+        "three different first moves: {deepest:?}"
+    );
+    let best = search.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(best, firsts[0]);
+    e.quit();
+}
+
+#[test]
 fn bad_commands_are_answered_with_errors() {
     let mut e = Engine::start();
     for (command, expected) in [
@@ -125,6 +157,7 @@ fn bad_commands_are_answered_with_errors() {
         ("frobnicate", "unknown command"),
         ("go depth x", "whole number"),
         ("setoption name Threads value 0", "Threads"),
+        ("setoption name MultiPV value 0", "MultiPV"),
         ("setoption name Colour value red", "unknown option"),
         ("setoption name Level value godlike", "unknown level"),
     ] {

@@ -5,7 +5,7 @@
 //! are answered at once).
 
 use super::command::{Command, Go};
-use super::info_line::info_line;
+use super::info_line::info_lines;
 use gamut_ai::{EngineKind, EngineSpec, Level, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +18,9 @@ pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// The most search threads `setoption name Threads` accepts.
 const MAX_THREADS: usize = 256;
+/// The most lines `setoption name MultiPV` accepts (the search gives at
+/// most one per legal move).
+const MAX_LINES: usize = gamut_core::MAX_MOVES;
 
 /// The game chosen with `newgame`.
 struct Setup {
@@ -167,6 +170,10 @@ impl Session {
             "option name Threads type spin default {} min 1 max {MAX_THREADS}",
             self.spec.threads
         ));
+        self.send(&format!(
+            "option name MultiPV type spin default {} min 1 max {MAX_LINES}",
+            self.spec.lines
+        ));
         let levels: String = Level::ALL.iter().map(|l| format!(" var {l}")).collect();
         self.send(&format!(
             "option name Level type combo default {}{levels}",
@@ -176,6 +183,7 @@ impl Session {
             "option name Engine type combo default {}{levels} var mcts",
             EngineSpec {
                 threads: 1,
+                lines: 1,
                 ..self.spec
             }
         ));
@@ -187,6 +195,10 @@ impl Session {
             "threads" => match value.parse::<usize>() {
                 Ok(n @ 1..=MAX_THREADS) => self.spec.threads = n,
                 _ => return Err(format!("Threads must be 1 to {MAX_THREADS}, got '{value}'")),
+            },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n @ 1..=MAX_LINES) => self.spec.lines = n,
+                _ => return Err(format!("MultiPV must be 1 to {MAX_LINES}, got '{value}'")),
             },
             "level" => {
                 let level: Level = value.parse()?;
@@ -202,9 +214,15 @@ impl Session {
                     return Err("set threads with 'setoption name Threads'".to_string());
                 }
                 let spec: EngineSpec = value.parse()?;
-                self.spec = spec.with_threads(self.spec.threads);
+                self.spec = spec
+                    .with_threads(self.spec.threads)
+                    .with_lines(self.spec.lines);
             }
-            _ => return Err(format!("unknown option '{name}' (Threads, Level, Engine)")),
+            _ => {
+                return Err(format!(
+                    "unknown option '{name}' (Threads, MultiPV, Level, Engine)"
+                ))
+            }
         }
         Ok(())
     }
@@ -249,7 +267,9 @@ impl Session {
             .name("search".into())
             .spawn(move || {
                 let report = game.search_in(&mut context, &spec, &limits, &flag, &mut |info| {
-                    out(&info_line(info));
+                    for line in info_lines(info) {
+                        out(&line);
+                    }
                 });
                 if go.infinite {
                     // `infinite`: the answer waits for `stop`.
