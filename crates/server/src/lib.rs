@@ -36,6 +36,7 @@ pub mod review;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod tournament;
 pub mod wire;
 
 pub use config::{ServerConfig, ServerLimits, WebDir};
