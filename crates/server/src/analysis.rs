@@ -4,8 +4,9 @@
 //! Analyses run on a pool of their own ([`AiPool`], served round-robin by
 //! user like the computer's moves), so a long analysis never delays a
 //! game's computer move. Each is bounded ([`AnalysisLimits`]): a search
-//! time and a node budget per request, at most one running analysis per
-//! user and a cap per address. The socket is `http/analysis.rs`; the wire
+//! time and a node budget per request, at most [`MAX_LINES`] lines
+//! (multi-PV), at most one running analysis per user and a cap per
+//! address. The socket is `http/analysis.rs`; the wire
 //! format is in `docs/api.md` ("WebSocket: analysis").
 //!
 //! Scores follow `gamut analyse`: from the side to move's point of view,
@@ -59,6 +60,10 @@ impl Default for AnalysisLimits {
 
 /// The most moves a position request or an analysis may list.
 pub const MAX_MOVES: usize = 2_000;
+
+/// The most lines (multi-PV) one analysis searches: each line costs a
+/// search of the root at every depth.
+pub const MAX_LINES: u32 = 3;
 
 /// The running analyses and what bounds them.
 #[derive(Debug)]
@@ -144,14 +149,16 @@ impl Analyses {
         self.pool.worker(owner, Level::Max).await
     }
 
-    /// Searches `game` within `limits` once a worker of the analysis pool
-    /// is free for `running`'s user, until `stop`; every completed
-    /// iteration, then the end, goes to `progress` (the end with `done`).
-    /// Returns when the search has ended.
+    /// Searches `lines` lines (multi-PV, 1 to [`MAX_LINES`]; at most one
+    /// per legal move) of `game` within `limits` once a worker of the
+    /// analysis pool is free for `running`'s user, until `stop`; every
+    /// completed iteration, then the end, goes to `progress` (the end with
+    /// `done`). Returns when the search has ended.
     pub async fn run(
         &self,
         running: Running,
         game: Box<dyn Match>,
+        lines: u32,
         limits: Limits,
         stop: Arc<AtomicBool>,
         progress: mpsc::UnboundedSender<Progress>,
@@ -172,7 +179,8 @@ impl Analyses {
         let task = tokio::task::spawn_blocking(move || {
             let held = (worker, running);
             let mover = game.side_to_move();
-            let spec = EngineSpec::level(Level::Max);
+            let lines = lines.clamp(1, MAX_LINES) as usize;
+            let spec = EngineSpec::level(Level::Max).with_lines(lines);
             let report = game.search(&spec, &limits, &stop, &mut |info| {
                 let _ = progress.send(Progress::of(info, mover, false));
             });
@@ -220,7 +228,8 @@ impl From<Score> for ScoreView {
     }
 }
 
-/// One line of the analysis: its moves (best first) and its score.
+/// One line of the analysis: its moves (its root move first) and its
+/// score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LineView {
     /// The moves, in notation, from the analysed position.
@@ -248,8 +257,10 @@ pub struct Progress {
     pub nps: u64,
     /// Time searched, in milliseconds.
     pub time_ms: u64,
-    /// The best lines, best first (one for now: the search has no
-    /// multi-PV).
+    /// The lines of the last completed iteration, best first (sorted by
+    /// score), each starting with another move: as many as asked for, or
+    /// fewer when the position has fewer legal moves (none before the
+    /// first iteration). The first is the best line (`score`).
     pub lines: Vec<LineView>,
     /// Whether the search has ended (its time or node budget, its depth,
     /// a proof, or a stop).
@@ -267,14 +278,14 @@ impl Progress {
             nodes: info.nodes,
             nps: info.nps(),
             time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
-            lines: if info.pv.is_empty() {
-                Vec::new()
-            } else {
-                vec![LineView {
-                    moves: info.pv.clone(),
-                    score,
-                }]
-            },
+            lines: info
+                .lines()
+                .filter(|(_, moves)| !moves.is_empty())
+                .map(|(score, moves)| LineView {
+                    moves: moves.to_vec(),
+                    score: score.into(),
+                })
+                .collect(),
             done,
         }
     }
@@ -338,7 +349,7 @@ mod tests {
         let (tx, mut rx) = mpsc::unbounded_channel();
         let stop = Arc::new(AtomicBool::new(false));
         let limits = analyses.budget(Some(300), None);
-        analyses.run(running, game, limits, stop, tx).await;
+        analyses.run(running, game, 1, limits, stop, tx).await;
         let mut all = Vec::new();
         while let Ok(p) = rx.try_recv() {
             all.push(p);

@@ -1,8 +1,8 @@
 //! The analysis board (issue 15): `POST /api/positions` and the analysis
 //! socket `GET /api/analysis/ws` — a stream with a best line for each
-//! game, its bounds (session, time, nodes, one per user, per address,
-//! sockets per address, stop), and a live game's players kept from
-//! analysing it by its id.
+//! game, three lines (multi-PV) when asked for, its bounds (session, time,
+//! nodes, lines, one per user, per address, sockets per address, stop),
+//! and a live game's players kept from analysing it by its id.
 
 mod common;
 
@@ -11,6 +11,7 @@ use futures_util::{SinkExt, StreamExt};
 use gamut_server::analysis::{ScoreView, ALREADY_RUNNING, TOO_MANY_FROM_ADDRESS};
 use gamut_server::http::analysis::{AnalysisMessage, PositionView, PLAYER_OF_LIVE_GAME};
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -138,6 +139,55 @@ async fn each_game_streams_a_best_line_and_a_score() {
     let last = until_done(&mut ws, 9).await.pop().unwrap();
     assert!(after.legal.contains(&last.lines[0].moves[0]));
     assert_eq!(last.side, after.to_move);
+}
+
+/// Orders scores from the side to move: the shortest win first, the
+/// longest loss before the shortest.
+fn rank(score: ScoreView) -> i64 {
+    match score {
+        ScoreView::Win { plies } => 1_000_000 - i64::from(plies),
+        ScoreView::Value { value } => i64::from(value),
+        ScoreView::Loss { plies } => -1_000_000 + i64::from(plies),
+    }
+}
+
+#[tokio::test]
+async fn three_lines_start_with_three_moves_sorted_by_score() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let guest = server.guest().await;
+    let mut ws = socket(&guest).await;
+    for (i, game) in ["loa", "pursuit", "football"].into_iter().enumerate() {
+        let id = i as i64 + 1;
+        send(
+            &mut ws,
+            json!({"type": "analyse", "id": id, "game": game, "time_ms": 600, "lines": 3}),
+        )
+        .await;
+        let all = until_done(&mut ws, id).await;
+        let last = all.last().unwrap();
+        for p in &all {
+            assert_eq!(p.lines.len(), 3, "{game}: every iteration, 3 lines: {p:?}");
+            let firsts: HashSet<&String> = p.lines.iter().map(|l| &l.moves[0]).collect();
+            assert_eq!(firsts.len(), 3, "{game}: three different moves: {p:?}");
+            assert!(
+                p.lines
+                    .windows(2)
+                    .all(|w| rank(w[0].score) >= rank(w[1].score)),
+                "{game}: sorted by score: {p:?}"
+            );
+            assert_eq!(p.lines[0].score, p.score, "{game}: the best line first");
+        }
+        assert!(last.depth >= 1, "{game}: searched");
+    }
+    // 1 to 3 lines.
+    for (id, lines) in [(7, 0), (8, 4)] {
+        send(
+            &mut ws,
+            json!({"type": "analyse", "id": id, "game": "loa", "lines": lines}),
+        )
+        .await;
+        assert_eq!(refusal(&mut ws, id).await, "lines: 1 to 3");
+    }
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@
 //! the moves given) or is given (`game`, `options`, `position`, `moves`).
 //! A live game's players may not analyse it through its id until it ends.
 
-use crate::analysis::{Progress, MAX_MOVES};
+use crate::analysis::{Progress, MAX_LINES, MAX_MOVES};
 use crate::error::{ApiError, ApiResult};
 use crate::game::event::ResultView;
 use crate::game::meta::{options_map, UserView};
@@ -203,7 +203,8 @@ pub enum AnalysisRequest {
         /// A game whose options and start to use.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game_id: Option<String>,
-        /// Lines wanted, 1 to 3 (the search gives one for now).
+        /// Lines wanted (multi-PV), 1 (the default) to
+        /// [`crate::analysis::MAX_LINES`].
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lines: Option<u32>,
         /// Thinking time in milliseconds (at most the server's limit,
@@ -412,8 +413,9 @@ async fn start(
     time_ms: Option<u64>,
     depth: Option<u32>,
 ) -> ApiResult<Started> {
-    if lines.is_some_and(|n| !(1..=3).contains(&n)) {
-        return Err(ApiError::bad_request("lines: 1 to 3"));
+    let lines = lines.unwrap_or(1);
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}")));
     }
     let game = source.resolve(app, Some(user)).await?;
     if game.outcome().is_some() {
@@ -429,7 +431,9 @@ async fn start(
     let task = {
         let (app, stop) = (app.clone(), stop.clone());
         tokio::spawn(async move {
-            app.analysis.run(running, game, limits, stop, tx).await;
+            app.analysis
+                .run(running, game, lines, limits, stop, tx)
+                .await;
         })
     };
     Ok((stop, rx, task))
