@@ -58,6 +58,10 @@ async fn by_name(backend: Backend) {
 
     let created = alice.create(challenge(Some(&bob_name))).await;
     let id = created.game.id.to_string();
+    // The waiting game says whom it waits for.
+    assert_eq!(alice.view(&id).await.invitee, Some(bob_name.clone()));
+    let mut waiting = alice.ws(&id, None).await;
+    assert_eq!(waiting.first_state().await.invitee, Some(bob_name.clone()));
     let told = next_notification(&mut bob_inbox).await;
     assert_eq!(told.kind, NotificationKind::Challenge);
     assert_eq!(
@@ -90,12 +94,22 @@ async fn by_name(backend: Backend) {
     assert_eq!(alice.get(&format!("/api/games/{id}")).await.0, 404);
     let told = next_notification(&mut alice_inbox).await;
     assert_eq!(told.kind, NotificationKind::ChallengeDeclined);
+    // The waiting page's socket hears of it too.
+    assert_eq!(
+        waiting.message().await,
+        ServerMessage::Notification { notification: told }
+    );
     // Accepted this time.
     let created = alice.create(challenge(Some(&bob_name))).await;
     let id = created.game.id.to_string();
     bob.post_ok(&format!("/api/games/{id}/join"), json!({}))
         .await;
-    assert_eq!(bob.view(&id).await.status, GameStatus::Live);
+    let started = bob.view(&id).await;
+    assert_eq!((started.status, started.invitee), (GameStatus::Live, None));
+    // A challenge by link waits for nobody in particular.
+    let link = alice.create(challenge(None)).await;
+    let link = alice.view(link.game.id.as_str()).await;
+    assert_eq!(link.invitee, None);
     // Refused: an unknown player, oneself.
     let (s, _) = alice
         .post_refused("/api/games", challenge(Some("nobody-here")))

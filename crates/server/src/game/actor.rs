@@ -3,7 +3,8 @@
 //! [`takebacker`], [`aborter`], [`finisher`]: pure functions of the state),
 //! stores each resulting event (the acknowledgement comes only after the
 //! commit), publishes it, runs the clocks (flagging a side whose time is
-//! out) and asks the AI pool for the computer's moves.
+//! out), asks the AI pool for the computer's moves, and holds each
+//! player's premove until the turn comes ([`premover`]).
 
 use crate::ai_pool::{self, AiPool};
 use crate::bus::EventBus;
@@ -13,7 +14,7 @@ use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::Seat;
 use crate::game::state::GameState;
 use crate::game::takebacker::Request;
-use crate::game::{aborter, drawer, finisher, mover, notices, takebacker};
+use crate::game::{aborter, drawer, finisher, mover, notices, premover, takebacker};
 use crate::ids::{now_ms, GameId, UserId};
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
@@ -65,6 +66,17 @@ pub enum Command {
         /// Where the answer goes.
         reply: oneshot::Sender<Result<i64, ApiError>>,
     },
+    /// A player sets (`Some(move)`) or cancels (`None`) their premove.
+    /// The reply, for a premove set, is where its [`premover::Outcome`]
+    /// will be told (the premove lasts while that receiver is kept).
+    Premove {
+        /// Who.
+        user_id: UserId,
+        /// The premove, in notation.
+        mv: Option<String>,
+        /// Where the answer goes.
+        reply: oneshot::Sender<Result<Option<PremoveTold>, ApiError>>,
+    },
     /// Look again at what is due (this process may have become the
     /// game's owner: `crate::cluster`).
     Settle,
@@ -84,6 +96,9 @@ pub enum Command {
         mv: Option<String>,
     },
 }
+
+/// Where what became of a premove is told.
+pub type PremoveTold = oneshot::Receiver<premover::Outcome>;
 
 /// What a game's task needs from the server.
 #[derive(Clone)]
@@ -126,6 +141,7 @@ pub async fn run(
         tx,
         ai_version: None,
         ai_waiting: None,
+        premoves: [None, None],
     };
     actor.settle().await;
     while actor.state.live() {
@@ -158,6 +174,9 @@ pub async fn run(
             } => {
                 let result = actor.act(&user_id, action).await;
                 let _ = reply.send(result);
+            }
+            Command::Premove { user_id, mv, reply } => {
+                let _ = reply.send(actor.set_premove(&user_id, mv));
             }
             Command::AiStarted { version } => {
                 if actor.ai_waiting.is_some_and(|(v, ..)| v == version) {
@@ -245,6 +264,17 @@ struct Actor {
     /// the version, the computer's side, and the instant up to which the
     /// wait was given back to its clock.
     ai_waiting: Option<(i64, Player, i64)>,
+    /// Each side's premove (indexed by [`Player::index`]).
+    premoves: [Option<Premove>; 2],
+}
+
+/// A premove waiting for its side's turn.
+struct Premove {
+    /// The move, as sent.
+    mv: String,
+    /// Where its outcome is told (closed: its socket is gone, and the
+    /// premove with it).
+    told: oneshot::Sender<premover::Outcome>,
 }
 
 impl Actor {
@@ -313,6 +343,7 @@ impl Actor {
             Err(AppendError::Db(e)) => return Err(e.into()),
         }
         self.state = next;
+        self.drop_premoves_after(published.iter().map(|p| &p.event));
         for event in published {
             self.ctx
                 .bus
@@ -338,6 +369,7 @@ impl Actor {
                     tracing::error!("game {}: {e}", self.state.meta.id);
                     self.reload().await;
                 }
+                self.drop_premoves_after([&event.event]);
                 true
             }
             Ok(_) | Err(RecvError::Lagged(_)) => {
@@ -367,6 +399,7 @@ impl Actor {
             }
             return;
         }
+        self.play_premove().await;
         if !self.state.live()
             || self.ai_version == Some(self.state.version)
             || !self.ctx.cluster.owns(&self.state.meta.id)
@@ -398,6 +431,72 @@ impl Actor {
                 let _ = tx.send(Command::AiStarted { version }).await;
                 let mv = worker.think(game, level, budget).await;
                 let _ = tx.send(Command::AiMove { version, side, mv }).await;
+            });
+        }
+    }
+
+    /// Sets (or with `None` cancels) `user_id`'s premove: where its
+    /// outcome will be told. A premove it replaces is told it was
+    /// dropped.
+    fn set_premove(
+        &mut self,
+        user_id: &UserId,
+        mv: Option<String>,
+    ) -> Result<Option<PremoveTold>, ApiError> {
+        let side = self
+            .state
+            .meta
+            .side_of(user_id)
+            .ok_or_else(|| ApiError::forbidden("you are not a player of this game"))?;
+        if mv.is_some() {
+            premover::check(&self.state, side)?;
+        }
+        let slot = &mut self.premoves[side.index()];
+        if let Some(old) = slot.take() {
+            let _ = old.told.send(premover::Outcome::Dropped {
+                error: premover::REPLACED.to_owned(),
+            });
+        }
+        Ok(mv.map(|mv| {
+            let (told, outcome) = oneshot::channel();
+            *slot = Some(Premove { mv, told });
+            outcome
+        }))
+    }
+
+    /// Plays the premove of the side to move, if it has one (its socket
+    /// still open), and tells its socket what became of it.
+    async fn play_premove(&mut self) {
+        let Some(side) = self.state.to_move() else {
+            return;
+        };
+        let Some(premove) = self.premoves[side.index()].take() else {
+            return;
+        };
+        if premove.told.is_closed() {
+            return;
+        }
+        let outcome = match premover::play(&self.state, side, &premove.mv, now_ms()) {
+            Ok(event) => match self.commit(event, Vec::new()).await {
+                Ok(version) => premover::Outcome::Played { version },
+                Err(e) => premover::Outcome::Dropped { error: e.message },
+            },
+            Err(e) => premover::Outcome::Dropped { error: e.message },
+        };
+        let _ = premove.told.send(outcome);
+    }
+
+    /// Drops every premove after `events` if one of them took moves back.
+    fn drop_premoves_after<'a>(&mut self, events: impl IntoIterator<Item = &'a StoredEvent>) {
+        let taken_back = events
+            .into_iter()
+            .any(|e| matches!(e, StoredEvent::Takeback { .. }));
+        if !taken_back {
+            return;
+        }
+        for premove in self.premoves.iter_mut().filter_map(Option::take) {
+            let _ = premove.told.send(premover::Outcome::Dropped {
+                error: premover::TAKEN_BACK.to_owned(),
             });
         }
     }

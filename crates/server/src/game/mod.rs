@@ -3,8 +3,9 @@
 //! what clients see of it ([`view`]); the game's rules as small pure
 //! modules — moves and hidden placements ([`mover`], with the hidden phase
 //! of Chess Football in [`hidden`]), draw offers ([`drawer`]), takebacks
-//! ([`takebacker`]), aborting ([`aborter`]), ending a game with its
-//! ratings ([`finisher`]) and abandoned untimed games ([`expiry`]); the
+//! ([`takebacker`]), premoves ([`premover`]), aborting ([`aborter`]),
+//! ending a game with its ratings ([`finisher`]) and abandoned untimed
+//! games ([`expiry`]); the
 //! task that owns each live game and calls them ([`actor`]) and the table
 //! of running tasks ([`registry`]).
 
@@ -18,6 +19,7 @@ pub mod hidden;
 pub mod meta;
 pub mod mover;
 pub mod notices;
+pub mod premover;
 pub mod registry;
 pub mod snapshot;
 pub mod state;

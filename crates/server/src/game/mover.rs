@@ -5,6 +5,7 @@
 //! places, each placement kept hidden, until both are done and every
 //! placement is revealed at once ([`reveal`]).
 
+use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::game::event::StoredEvent;
 use crate::game::state::GameState;
@@ -13,8 +14,8 @@ use gamut_core::{Player, Player::First, Player::Second};
 /// `side` plays (or, in a hidden placement phase, places) `mv` at `now`:
 /// the event to store.
 pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
-    let increment = state.meta.clock.increment();
     if let Some(phase) = &state.hidden {
+        let increment = state.meta.clock.increment();
         let canonical = phase
             .check(state.game.as_ref(), side, mv)
             .map_err(ApiError::bad_request)?;
@@ -30,6 +31,19 @@ pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<Store
             clocks,
         });
     }
+    play_move(state, side, mv, now, state.clocks)
+}
+
+/// `side`, to move (outside a hidden placement phase), plays `mv` at `now`
+/// on `clocks` (the state's, or as [`crate::game::premover`] charges a
+/// premove): the event to store.
+pub fn play_move(
+    state: &GameState,
+    side: Player,
+    mv: &str,
+    now: i64,
+    clocks: Option<Clocks>,
+) -> Result<StoredEvent, ApiError> {
     if state.to_move() != Some(side) {
         return Err(ApiError::conflict("it is not your turn"));
     }
@@ -38,9 +52,8 @@ pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<Store
         .play(mv)
         .map_err(|e| ApiError::bad_request(format!("illegal move '{mv}': {e}")))?;
     let next = probe.outcome().is_none().then(|| probe.side_to_move());
-    let clocks = state
-        .clocks
-        .map(|c| c.after_move(side, now, increment, next));
+    let increment = state.meta.clock.increment();
+    let clocks = clocks.map(|c| c.after_move(side, now, increment, next));
     Ok(StoredEvent::Move {
         side,
         mv: canonical,

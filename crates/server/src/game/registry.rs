@@ -2,7 +2,7 @@
 //! started on demand (and for every live game at start-up).
 
 use crate::error::ApiError;
-use crate::game::actor::{self, Action, ActorContext, Command};
+use crate::game::actor::{self, Action, ActorContext, Command, PremoveTold};
 use crate::ids::{GameId, UserId};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -75,5 +75,28 @@ impl Registry {
                 .unwrap_or_else(|_| Err(ApiError::conflict("the game is not being played")));
         }
         Err(ApiError::conflict("the game is not being played"))
+    }
+
+    /// Sets (`Some`) or cancels (`None`) `user_id`'s premove in game `id`
+    /// (held by the game's task, not stored): for a premove set, where
+    /// what becomes of it will be told.
+    pub async fn premove(
+        &self,
+        id: &GameId,
+        user_id: &UserId,
+        mv: Option<String>,
+    ) -> Result<Option<PremoveTold>, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        let cmd = Command::Premove {
+            user_id: user_id.clone(),
+            mv,
+            reply,
+        };
+        if self.task(id).send(cmd).await.is_err() {
+            return Err(ApiError::conflict("the game is not being played"));
+        }
+        answer
+            .await
+            .unwrap_or_else(|_| Err(ApiError::conflict("the game is not being played")))
     }
 }

@@ -324,6 +324,7 @@ impl GameState {
             rated: self.meta.rated,
             status: self.status(),
             players: self.meta.seats.clone(),
+            invitee: None,
             you: viewer,
             start: m.start_text(),
             position: m.position_text(),

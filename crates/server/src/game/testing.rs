@@ -116,3 +116,14 @@ pub fn play_first_legal(state: &mut GameState) -> String {
     apply(state, &event);
     mv
 }
+
+/// A game between alice (first) and bob (second) with a real-time clock
+/// (a minute each, a second's increment).
+pub fn timed_two_people(kind: GameKind, options: &[(&str, &str)]) -> GameState {
+    let seats = [person(alice(), "alice"), person(bob(), "bob")];
+    let clock = ClockControl::Realtime {
+        initial_ms: 60_000,
+        increment_ms: 1_000,
+    };
+    started(kind, options, clock, seats)
+}

@@ -87,6 +87,10 @@ pub struct GameView {
     pub status: GameStatus,
     /// The seats, `null` while empty.
     pub players: [Option<Seat>; 2],
+    /// The name of the player a waiting challenge was sent to alone
+    /// (`null` for a seek, a link, and once started).
+    #[serde(default)]
+    pub invitee: Option<String>,
     /// The viewer's side, `null` for spectators.
     #[serde(default, with = "crate::wire::option_side")]
     pub you: Option<Player>,

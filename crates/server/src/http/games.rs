@@ -410,5 +410,5 @@ pub async fn get_game(
     let viewer = current_user(&app, &headers)
         .await?
         .and_then(|u| state.meta.side_of(&u.id));
-    Ok(Json(state.view(viewer)))
+    Ok(Json(crate::http::invitations::view(&app, &state, viewer).await?))
 }

@@ -82,3 +82,32 @@ pub async fn decline(
     notifications::send(&app, &creator, told).await?;
     Ok(Json(OkView::OK))
 }
+
+/// The name of the player a waiting game (`state`) was sent to alone,
+/// if it was (`null` once it started).
+pub async fn invitee_name(
+    app: &App,
+    state: &crate::game::state::GameState,
+) -> ApiResult<Option<String>> {
+    if state.status() != crate::game::status::GameStatus::Waiting {
+        return Ok(None);
+    }
+    let Some(invitee) = app.store.invitee(state.meta.id.as_str()).await? else {
+        return Ok(None);
+    };
+    Ok(app.store.user_by_id(&invitee).await?.map(|user| user.name))
+}
+
+/// The game state as `viewer` sees it, with the invited player of a
+/// waiting challenge (`invitee`).
+pub async fn view(
+    app: &App,
+    state: &crate::game::state::GameState,
+    viewer: Option<gamut_core::Player>,
+) -> ApiResult<crate::game::view::GameView> {
+    let invitee = invitee_name(app, state).await?;
+    Ok(crate::game::view::GameView {
+        invitee,
+        ..state.view(viewer)
+    })
+}

@@ -78,6 +78,21 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<i64>,
     },
+    /// Set (or replace) one's premove (real-time games, not one's turn).
+    Premove {
+        /// The move, in any notation the engine reads.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
+    /// Cancel one's premove.
+    PremoveCancel {
+        /// The request id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<i64>,
+    },
     /// Send what happened after version `since` (events, or the state).
     Sync {
         /// The last version the client has seen (none: the state).
@@ -102,8 +117,17 @@ pub enum Request {
     Ping,
     /// Catch up from this version.
     Sync(Option<i64>),
-    /// A player's action.
+    /// A player's request.
+    Player(PlayerRequest),
+}
+
+/// What only a player may ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerRequest {
+    /// An action of the game.
     Act(Action),
+    /// Set (`Some`) or cancel (`None`) one's premove.
+    Premove(Option<String>),
 }
 
 impl ClientMessage {
@@ -119,20 +143,34 @@ impl ClientMessage {
             | ClientMessage::TakebackAccept { id }
             | ClientMessage::TakebackDecline { id }
             | ClientMessage::Abort { id }
+            | ClientMessage::Premove { id, .. }
+            | ClientMessage::PremoveCancel { id }
             | ClientMessage::Sync { id, .. }
             | ClientMessage::Ping { id } => *id,
         }
     }
 
-    /// What the message asks for; a move of a bad length is refused.
+    /// What the message asks for; a move (or premove) of a bad length is
+    /// refused.
     pub fn request(self) -> Result<Request, String> {
-        Ok(Request::Act(match self {
+        let check = |mv: &str| {
+            if mv.is_empty() || mv.len() > MAX_MOVE {
+                return Err(format!("a move has 1 to {MAX_MOVE} characters"));
+            }
+            Ok(())
+        };
+        let action = match self {
             ClientMessage::Ping { .. } => return Ok(Request::Ping),
             ClientMessage::Sync { since, .. } => return Ok(Request::Sync(since)),
+            ClientMessage::Premove { mv, .. } => {
+                check(&mv)?;
+                return Ok(Request::Player(PlayerRequest::Premove(Some(mv))));
+            }
+            ClientMessage::PremoveCancel { .. } => {
+                return Ok(Request::Player(PlayerRequest::Premove(None)));
+            }
             ClientMessage::Move { mv, version, .. } => {
-                if mv.is_empty() || mv.len() > MAX_MOVE {
-                    return Err(format!("a move has 1 to {MAX_MOVE} characters"));
-                }
+                check(&mv)?;
                 Action::Move { mv, version }
             }
             ClientMessage::Resign { .. } => Action::Resign,
@@ -143,7 +181,8 @@ impl ClientMessage {
             ClientMessage::TakebackAccept { .. } => Action::TakebackAccept,
             ClientMessage::TakebackDecline { .. } => Action::TakebackDecline,
             ClientMessage::Abort { .. } => Action::Abort,
-        }))
+        };
+        Ok(Request::Player(PlayerRequest::Act(action)))
     }
 }
 
@@ -169,6 +208,10 @@ pub enum MessageType {
     TakebackDecline,
     /// `abort`.
     Abort,
+    /// `premove`.
+    Premove,
+    /// `premove-cancel`.
+    PremoveCancel,
     /// `sync`.
     Sync,
     /// `ping`.
@@ -251,6 +294,40 @@ pub enum ServerMessage {
         /// Why.
         error: String,
     },
+    /// The answer to `premove` and `premove-cancel`: the socket's
+    /// premove now (`null`: none), held by the game's task, not stored.
+    #[serde(rename = "premove-set")]
+    PremoveSet {
+        /// The request's id.
+        id: Option<i64>,
+        /// The premove, as sent.
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+    /// The socket's premove was played (its move event came just before),
+    /// stored as any move.
+    #[serde(rename = "premove-played")]
+    PremovePlayed {
+        /// The id of the request that set it.
+        id: Option<i64>,
+        /// The premove, as sent.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The game's version after it.
+        version: i64,
+    },
+    /// The socket's premove was not played: illegal when the turn came,
+    /// replaced from another connection, or a move was taken back.
+    #[serde(rename = "premove-dropped")]
+    PremoveDropped {
+        /// The id of the request that set it.
+        id: Option<i64>,
+        /// The premove, as sent.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Why.
+        error: String,
+    },
     /// The answer to `ping`.
     Pong,
     /// The lobby, sent at once and at every change.
@@ -320,6 +397,18 @@ mod tests {
             read(json!({"type": "ping"})).unwrap().request(),
             Ok(Request::Ping)
         );
+        assert_eq!(
+            read(json!({"type": "premove", "move": "b1-b3", "id": 2}))
+                .unwrap()
+                .request(),
+            Ok(Request::Player(PlayerRequest::Premove(Some("b1-b3".into()))))
+        );
+        assert_eq!(
+            read(json!({"type": "premove-cancel"})).unwrap().request(),
+            Ok(Request::Player(PlayerRequest::Premove(None)))
+        );
+        let long = read(json!({"type": "premove", "move": "x".repeat(65)})).unwrap();
+        assert!(long.request().is_err());
         let long = read(json!({"type": "move", "move": "x".repeat(100)})).unwrap();
         assert_eq!(
             long.request(),

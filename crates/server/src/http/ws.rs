@@ -7,14 +7,18 @@ use crate::chat::ChatRoom;
 use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::ApiError;
 use crate::game::actor::Action;
-use crate::game::event::StoredEvent;
+use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::{side_in, GameMeta};
 use crate::game::state::GameState;
 use crate::http::chat_feed::ChatFeed;
+use crate::http::decline_feed::DeclineFeed;
+use crate::http::invitations;
 use crate::http::limits::{count_attempt, session_lasts, too_many};
 use crate::http::messages::{
-    ClientMessage, Envelope, LobbyClientMessage, MessageType, Request, ServerMessage,
+    ClientMessage, Envelope, LobbyClientMessage, MessageType, PlayerRequest, Request,
+    ServerMessage,
 };
+use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
 use crate::http::requests::SinceQuery;
 use crate::http::{current_user, query, require_user, App, AppState};
 use crate::ids::{GameId, UserId};
@@ -27,7 +31,8 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use gamut_core::Player;
 use std::net::SocketAddr;
-use tokio::sync::broadcast::error::RecvError;
+use std::sync::Arc;
+use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::Instant;
 
 /// The largest WebSocket message accepted.
@@ -212,8 +217,14 @@ async fn catch_up(
                 events: events.iter().map(|e| e.render(viewer)).collect(),
             }
         } else {
-            ServerMessage::State {
-                state: Box::new(state.view(viewer)),
+            match invitations::view(app, &state, viewer).await {
+                Ok(view) => ServerMessage::State {
+                    state: Box::new(view),
+                },
+                Err(e) => {
+                    send(socket, &ServerMessage::error(None, e.message)).await;
+                    return None;
+                }
             }
         };
     send(socket, &message)
@@ -225,6 +236,8 @@ async fn catch_up(
 enum Reply {
     /// Send this.
     Send(Box<ServerMessage>),
+    /// Send this answer to a premove request, and hold this premove.
+    Premove(Box<ServerMessage>, Option<HeldPremove>),
     /// Catch up from this version (a `sync`).
     Sync(Option<i64>),
     /// Send this error (answering the request with this id) and close the
@@ -280,10 +293,10 @@ async fn answer(
         }
     };
     let id_of_message = message.id();
-    let action = match message.request() {
+    let request = match message.request() {
         Ok(Request::Ping) => return Reply::send(ServerMessage::Pong),
         Ok(Request::Sync(since)) => return Reply::Sync(since),
-        Ok(Request::Act(action)) => action,
+        Ok(Request::Player(request)) => request,
         Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
     };
     let Some((user, token)) = player else {
@@ -294,6 +307,15 @@ async fn answer(
         Ok(false) => return Reply::Close(id_of_message, SESSION_ENDED),
         Err(e) => return Reply::send(ServerMessage::error(id_of_message, e.message)),
     }
+    let action = match request {
+        PlayerRequest::Act(action) => action,
+        PlayerRequest::Premove(mv) => {
+            return match premove_feed::ask(app, id, user, id_of_message, mv).await {
+                Ok((reply, held)) => Reply::Premove(Box::new(reply), held),
+                Err(error) => Reply::send(error),
+            };
+        }
+    };
     if matches!(action, Action::TakebackRequest) {
         let key = format!("{user}|{id}");
         if let Err(e) = count_attempt(&app.guards.takebacks, &key, "takeback requests") {
@@ -323,18 +345,38 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
     // Chat too is followed before the state goes out: a message posted
     // after the client's first look at the history is not missed.
     let mut chat = ChatFeed::open(&app, ChatFeed::game_room(&id, side), user_id.as_ref()).await;
+    let mut declines = DeclineFeed::open(&app, &id, user_id.as_ref(), side.is_some());
+    let mut premove = PremoveFeed::default();
     let Some((mut version, mut viewer)) =
         catch_up(&app, &id, user_id.as_ref(), since, &mut socket).await
     else {
         return;
     };
     loop {
+        if version > 0 {
+            // Started: no longer waiting for anyone to accept.
+            declines.close();
+        }
         // A spectator who takes a seat moves to the players' room.
         chat.move_to(app.bus.as_ref(), ChatFeed::game_room(&id, viewer));
         tokio::select! {
             line = chat.next() => {
                 let Some(line) = line else { return };
                 if !send(&mut socket, &line).await {
+                    return;
+                }
+            }
+            declined = declines.next() => {
+                if !send(&mut socket, &declined).await {
+                    return;
+                }
+            }
+            told = premove.next() => {
+                // The premove's move event goes out before the word of it.
+                let Some(told) = told else { continue };
+                if !drain(&mut events, &mut version, viewer, &mut socket).await
+                    || !send(&mut socket, &told).await
+                {
                     return;
                 }
             }
@@ -359,6 +401,10 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                 let player = session.as_mut().filter(|_| viewer.is_some());
                 let reply = match answer(&app, &id, player, &text).await {
                     Reply::Send(reply) => reply,
+                    Reply::Premove(reply, held) => {
+                        premove.hold(held);
+                        reply
+                    }
                     Reply::Close(id, error) => {
                         close_with(&mut socket, id, error).await;
                         return;
@@ -382,16 +428,9 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                     },
                 };
                 // Events produced by the action go out before its ack.
-                while let Ok(event) = events.try_recv() {
-                    if event.version > version {
-                        version = event.version;
-                        let event = ServerMessage::Event { event: event.render(viewer) };
-                        if !send(&mut socket, &event).await {
-                            return;
-                        }
-                    }
-                }
-                if !send(&mut socket, &reply).await {
+                if !drain(&mut events, &mut version, viewer, &mut socket).await
+                    || !send(&mut socket, &reply).await
+                {
                     return;
                 }
             }
@@ -430,6 +469,29 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
             }
         }
     }
+}
+
+/// Sends the events already received on `events` after `version` (those
+/// an action or a premove produced, sent before the word of it), moving
+/// `version` on; false if the socket is gone.
+async fn drain(
+    events: &mut broadcast::Receiver<Arc<Published>>,
+    version: &mut i64,
+    viewer: Option<Player>,
+    socket: &mut WebSocket,
+) -> bool {
+    while let Ok(event) = events.try_recv() {
+        if event.version > *version {
+            *version = event.version;
+            let event = ServerMessage::Event {
+                event: event.render(viewer),
+            };
+            if !send(socket, &event).await {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// `GET /api/lobby/ws`: the lobby (open seeks and live games), sent again

@@ -1,0 +1,143 @@
+//! Premoves, as pure rules the game's task calls ([`crate::game::actor`]
+//! holds the premoves and plays them): in a real-time game a player whose
+//! turn it is not may leave one move, played the moment the turn comes —
+//! checked then against the new position, through the same move path as
+//! any move ([`mover::play_move`]), and charged no time.
+//!
+//! A premove is one whole turn of its side: never a placement (Linear
+//! Pursuit's `setup=placement`, Chess Football's placements, hidden or
+//! not), since a side may place several pieces in a row there; one is not
+//! taken while a placement phase is on, and one whose turn comes with a
+//! placement to make is dropped. A takeback drops every premove (the
+//! position it was meant for is gone).
+
+use crate::clock::ClockControl;
+use crate::error::ApiError;
+use crate::game::event::StoredEvent;
+use crate::game::mover;
+use crate::game::state::GameState;
+use gamut_core::Player;
+
+/// Why a premove set from another connection of the player ends one.
+pub const REPLACED: &str = "replaced by a premove from another connection";
+/// Why a takeback drops premoves.
+pub const TAKEN_BACK: &str = "a move was taken back";
+
+/// What became of a premove, told to the socket that set it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Played and stored: the game's version after it (with the end it
+    /// may bring).
+    Played {
+        /// The version.
+        version: i64,
+    },
+    /// Not played, and why (it was illegal in the new position, …).
+    Dropped {
+        /// Why.
+        error: String,
+    },
+}
+
+/// Checks that `side` may set a premove in `state` now: a live game with
+/// a real-time clock, outside a placement phase, and not `side`'s turn.
+pub fn check(state: &GameState, side: Player) -> Result<(), ApiError> {
+    if !state.live() {
+        return Err(ApiError::conflict("the game is not being played"));
+    }
+    if !matches!(state.meta.clock, ClockControl::Realtime { .. }) {
+        return Err(ApiError::bad_request(
+            "premoves are only for games with a real-time clock",
+        ));
+    }
+    if state.hidden.is_some() || state.game.placing() {
+        return Err(ApiError::conflict(
+            "no premoves while pieces are being placed",
+        ));
+    }
+    if state.to_move() == Some(side) {
+        return Err(ApiError::conflict("it is your turn: play the move"));
+    }
+    Ok(())
+}
+
+/// `side`'s premove `mv`, now that its turn has come, played at `now`:
+/// the event to store. Its clock is charged nothing (it runs from the
+/// opponent's move, and is given back what it ran since); the increment
+/// is added as after any move.
+pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
+    if state.game.placing() {
+        return Err(ApiError::conflict(
+            "premoves are not played while pieces are being placed",
+        ));
+    }
+    let clocks = state.clocks.map(|c| c.credited(side, now - c.at));
+    mover::play_move(state, side, mv, now, clocks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::testing;
+    use gamut_core::Player::{First, Second};
+    use gamut_games::GameKind;
+
+    #[test]
+    fn a_premove_is_set_only_in_a_timed_game_by_the_side_not_to_move() {
+        let state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
+        assert!(check(&state, Second).is_ok());
+        let own_turn = check(&state, First).unwrap_err();
+        assert_eq!(own_turn.message, "it is your turn: play the move");
+        let untimed = testing::two_people(GameKind::Loa, &[("size", "6")]);
+        let refused = check(&untimed, Second).unwrap_err();
+        assert_eq!(refused.status, axum::http::StatusCode::BAD_REQUEST);
+    }
+
+    #[test]
+    fn a_premove_is_charged_no_time_and_gets_the_increment() {
+        let mut state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
+        let first = state.legal()[0].clone();
+        let event = mover::play(&state, First, &first, 4_000).unwrap();
+        testing::apply(&mut state, &event);
+        let before = state.clocks.unwrap();
+        let reply = state.legal()[0].clone();
+        // Played 30 ms after the move it answers.
+        let StoredEvent::Move { side, clocks, .. } =
+            play(&state, Second, &reply, before.at + 30).unwrap()
+        else {
+            panic!("a move");
+        };
+        assert_eq!(side, Second);
+        let clocks = clocks.unwrap();
+        let increment = state.meta.clock.increment();
+        assert_eq!(clocks.left(Second), before.left(Second) + increment);
+        assert_eq!(clocks.running, Some(First));
+        assert_eq!(clocks.at, before.at + 30);
+    }
+
+    #[test]
+    fn an_illegal_premove_is_refused_as_a_move_is() {
+        let mut state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
+        testing::play_first_legal(&mut state);
+        let illegal = play(&state, Second, "a1-a9", 0).unwrap_err();
+        assert!(illegal.message.starts_with("illegal move 'a1-a9'"));
+        let late = play(&state, First, &state.legal()[0], 0).unwrap_err();
+        assert_eq!(late.message, "it is not your turn");
+    }
+
+    #[test]
+    fn no_premove_during_a_placement_phase() {
+        let options = [("setup", "placement")];
+        let mut state = testing::timed_two_people(GameKind::Pursuit, &options);
+        assert!(state.game.placing());
+        let set = check(&state, Second).unwrap_err();
+        assert_eq!(set.message, "no premoves while pieces are being placed");
+        testing::play_first_legal(&mut state);
+        let mv = state.legal()[0].clone();
+        let due = play(&state, Second, &mv, 0).unwrap_err();
+        assert_eq!(
+            due.message,
+            "premoves are not played while pieces are being placed"
+        );
+    }
+}
