@@ -10,6 +10,7 @@ use crate::history::{History, MAX_PLY};
 use crate::score::{INFINITE, MATE, MATE_BOUND};
 use crate::setup::SearchSetup;
 use crate::shared::Shared;
+use crate::tablebase::TableValue;
 use crate::tt::{Bound, Entry};
 use arrayvec::ArrayVec;
 use gamut_core::{MoveList, Outcome, Player, MAX_MOVES};
@@ -231,6 +232,22 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         (self.setup.repetition && self.repeated()) || self.setup.over_move_limit(pos, ply as u32)
     }
 
+    /// The score of `pos`, `ply` plies below the root, if the setup's
+    /// oracle (endgame tables, solved positions) knows its value: a mate
+    /// score for a win or a loss that ends within the move limit, a draw
+    /// otherwise.
+    fn known_score(&self, pos: &G, ply: usize) -> Option<i32> {
+        let oracle = self.setup.endings.as_ref()?;
+        let left = self.setup.plies_left(pos, ply as u32);
+        let value = oracle.probe(pos, left)?.within(left);
+        let plies = |d: u16| (ply + usize::from(d)).min((MATE - MATE_BOUND) as usize) as i32;
+        Some(match value {
+            TableValue::Win(d) => MATE - plies(d),
+            TableValue::Loss(d) => -(MATE - plies(d)),
+            TableValue::Draw => self.draw_score(pos.side_to_move()),
+        })
+    }
+
     fn to_tt(score: i32, ply: usize) -> i32 {
         if score >= MATE_BOUND {
             score + ply as i32
@@ -291,6 +308,11 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
         if ply > 0 && self.drawn_by_rule(pos, ply) {
             return self.draw_score(side);
+        }
+        if ply > 0 {
+            if let Some(score) = self.known_score(pos, ply) {
+                return score;
+            }
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);

@@ -9,6 +9,7 @@ use crate::iterative::{alphabeta, AlphaBetaConfig};
 use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
 use crate::solver;
+use crate::tablebase;
 use crate::time_manager::TimePlan;
 use crate::{EngineKind, EngineSpec, Level, Limits, Score, SearchInfo, SearchReport};
 use gamut_core::{Game, GameRecord, MoveList};
@@ -99,6 +100,16 @@ pub fn search_setup_in<G: Evaluate>(
     let start = Instant::now();
     if setup.root.outcome().is_some() {
         return SearchReport::unsearched(None);
+    }
+    // Level max uses the game's solved endings: a known win is played
+    // straight, and the search below stops at every known position.
+    let with_endings = (spec.kind == EngineKind::AlphaBeta && spec.level == Level::Max)
+        .then(|| tablebase::with_endings(setup))
+        .flatten();
+    let setup = with_endings.as_ref().unwrap_or(setup);
+    if let Some(report) = tablebase::known_win(setup) {
+        on_info(&report.info);
+        return report;
     }
     let profile = spec.level.profile();
     let limits = limits.tighter(profile.cap);

@@ -1,7 +1,9 @@
 //! What the generic searches need from a game beyond its rules: a static
 //! evaluation and which moves are tactical.
 
+use crate::tablebase::{Oracle, TableStats};
 use gamut_core::Game;
+use std::sync::Arc;
 
 /// A game the computer can play: [`Game`] plus a heuristic evaluation.
 ///
@@ -44,6 +46,24 @@ pub trait Evaluate: Game {
     /// Action, endings with few pieces).
     fn solver_nodes(&self) -> u64 {
         0
+    }
+
+    /// Solved endings for a search from this position at level `max`:
+    /// exact results of positions with its material and the materials its
+    /// captures lead to (see [`crate::tablebase`]), or `None`, the default:
+    /// the game has no tables, or this position has too much material.
+    /// Called once per search, at the root; tables may be built here on
+    /// first use.
+    fn endings(&self) -> Option<Arc<dyn Oracle<Self>>> {
+        None
+    }
+
+    /// Build the endgame tables of `material` (in the game's own notation,
+    /// such as Linear Pursuit's `KN v K`) for a game with `options`, with
+    /// every table they need; their statistics, the tables needed first
+    /// (`gamut solve --endings`). The default: the game has no tables.
+    fn build_endings(_options: &Self::Options, _material: &str) -> Result<Vec<TableStats>, String> {
+        Err(format!("{} has no endgame tables", Self::TITLE))
     }
 
     /// The plies the game will most likely still last from this position,

@@ -35,6 +35,7 @@ mod shared;
 mod signature;
 pub mod solver;
 mod spec;
+pub mod tablebase;
 mod time_manager;
 mod tt;
 

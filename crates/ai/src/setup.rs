@@ -1,8 +1,11 @@
 //! The position a search starts from, with what the game-level rules need
-//! from the game so far (history for repetition, plies for the move limit).
+//! from the game so far (history for repetition, plies for the move limit)
+//! and any solved results the search may use.
 
+use crate::tablebase::Oracle;
 use crate::{Evaluate, GameProgress};
 use gamut_core::{Game, GameOptions, GameRecord};
+use std::sync::Arc;
 
 /// A search's root and the rules that depend on the game so far.
 #[derive(Clone, Debug)]
@@ -18,6 +21,10 @@ pub struct SearchSetup<G: Game> {
     pub repetition: bool,
     /// The game is drawn after this many plies.
     pub move_limit: Option<u32>,
+    /// Exact results the alpha-beta search may use (endgame tables, a
+    /// solver's proofs); at level `max` the game's own
+    /// [`Evaluate::endings`] are added when this is `None`.
+    pub endings: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Game> SearchSetup<G> {
@@ -34,6 +41,7 @@ impl<G: Game> SearchSetup<G> {
             plies_played: record.limit_plies(),
             repetition: record.options().repetition_limit().is_some(),
             move_limit: record.options().move_limit(),
+            endings: None,
         }
     }
 
@@ -46,7 +54,19 @@ impl<G: Game> SearchSetup<G> {
             plies_played: 0,
             repetition: false,
             move_limit: None,
+            endings: None,
         }
+    }
+
+    /// The plies `pos`, reached `plies` plies below the root, has left
+    /// before the move limit (`None`: no limit).
+    pub fn plies_left(&self, pos: &G, plies: u32) -> Option<u32> {
+        self.move_limit.map(|limit| {
+            limit.saturating_sub(
+                pos.limit_plies()
+                    .unwrap_or(self.plies_played.saturating_add(plies)),
+            )
+        })
     }
 
     /// Whether the move limit draws `pos`, reached `plies` plies below the

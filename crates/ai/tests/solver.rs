@@ -112,6 +112,7 @@ fn limited<G: Game>(root: G, plies: u32, repetition: bool) -> SearchSetup<G> {
         plies_played: 0,
         repetition,
         move_limit: Some(base + plies),
+        endings: None,
     }
 }
 
@@ -227,6 +228,7 @@ fn pursuit_endings_agree_with_minimax() {
             plies_played: 0,
             repetition: false,
             move_limit: options.move_limit(),
+            endings: None,
         };
         assert!(left <= 20);
         agree(&setup);

@@ -10,6 +10,13 @@
 //! `--time`, `--nodes` or Ctrl-C, or not provable soundly), from the side
 //! to move's point of view. `--save FILE` writes the table when the run
 //! ends (solved or not) and `--load FILE` resumes from one.
+//!
+//! `--endings MATERIAL` (a game with endgame tables: Linear Pursuit, e.g.
+//! `--endings "KN v K"`) instead builds the retrograde table of that
+//! material on the options' board, with the tables it needs, and prints
+//! one block per table: positions, won/drawn/lost for each side to move,
+//! the longest win, memory and build time; the last line is `tables <n>
+//! built in <s> s`.
 
 use crate::game_args::GameArgs;
 use anyhow::{Context, Result};
@@ -49,6 +56,11 @@ pub struct SolveArgs {
     /// Save the table here when the run ends, solved or not.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Build the endgame table of this material instead (Linear Pursuit:
+    /// South's pieces, `v`, North's, e.g. "KN v K") and print its
+    /// statistics.
+    #[arg(long, value_name = "MATERIAL")]
+    endings: Option<String>,
 }
 
 /// Set by Ctrl-C.
@@ -97,6 +109,9 @@ impl GameVisitor for Run<'_> {
     fn visit<G: CatalogueGame>(self) -> Result<()> {
         let args = self.0;
         let options = parse_options::<G>(&self.1)?;
+        if let Some(material) = &args.endings {
+            return endings::<G>(&options, material);
+        }
         let start = args.game.start_position(&options, G::start)?;
         let mut record = GameRecord::from_position(options.clone(), start);
         for (i, text) in args.moves.split_whitespace().enumerate() {
@@ -188,6 +203,37 @@ impl GameVisitor for Run<'_> {
         println!("{}", result_line::<G>(&solution, me));
         Ok(())
     }
+}
+
+/// `--endings`: build the tables and print their statistics.
+fn endings<G: CatalogueGame>(options: &G::Options, material: &str) -> Result<()> {
+    let start = std::time::Instant::now();
+    let tables = G::build_endings(options, material).map_err(anyhow::Error::msg)?;
+    for t in &tables {
+        println!(
+            "table {}: {} positions ({} indexes, {:.2} MB), built in {:.2} s",
+            t.material,
+            t.positions,
+            t.indexes,
+            t.bytes() as f64 / 1e6,
+            t.build_time.as_secs_f64()
+        );
+        for side in Player::BOTH {
+            let [won, drawn, lost] = t.results[side.index()];
+            println!(
+                "  {} to move: won {won}, drawn {drawn}, lost {lost}; longest win {} plies",
+                G::side_name(side),
+                t.longest_win[side.index()]
+            );
+        }
+    }
+    println!(
+        "tables {} built in {:.2} s peak memory {}",
+        tables.len(),
+        start.elapsed().as_secs_f64(),
+        peak_rss_mb().map_or_else(|| "unknown".to_string(), |m| format!("{m} MB"))
+    );
+    Ok(())
 }
 
 /// The last line: `result win <move>`, `result loss`, `result draw

@@ -3,3 +3,4 @@
 mod football;
 mod loa;
 mod pursuit;
+mod pursuit_endings;

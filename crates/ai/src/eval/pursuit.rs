@@ -20,9 +20,12 @@
 //! side ahead trades down into a lead it cannot convert and the game is
 //! drawn by the move limit.
 
+use super::pursuit_endings;
+use crate::tablebase::{Oracle, TableStats};
 use crate::Evaluate;
 use gamut_core::{Game, Player};
-use gamut_pursuit::{Board, Location, Piece, Pursuit, PursuitMove};
+use gamut_pursuit::{Board, Location, Piece, Pursuit, PursuitMove, PursuitOptions};
+use std::sync::Arc;
 
 /// A Pawn, the unit.
 const PAWN: i32 = 100;
@@ -228,8 +231,12 @@ impl Evaluate for Pursuit {
     // estimate near the end).
     const TYPICAL_PLIES: u32 = 200;
 
-    /// Endings with at most five pieces (Kings included) are worth a try.
+    /// Endings with at most five pieces (Kings included) are worth a try,
+    /// unless an endgame table knows the position.
     fn solver_nodes(&self) -> u64 {
+        if pursuit_endings::covers(self) {
+            return 0;
+        }
         let pieces: u32 = [Player::First, Player::Second]
             .into_iter()
             .map(|side| self.occupied(side).count_ones() + self.outer_occupied(side).count_ones())
@@ -239,6 +246,14 @@ impl Evaluate for Pursuit {
         } else {
             0
         }
+    }
+
+    fn endings(&self) -> Option<Arc<dyn Oracle<Pursuit>>> {
+        pursuit_endings::endings(self)
+    }
+
+    fn build_endings(options: &PursuitOptions, material: &str) -> Result<Vec<TableStats>, String> {
+        pursuit_endings::build_report(options, material)
     }
 
     fn evaluate(&self) -> i32 {

@@ -479,6 +479,7 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
                 plies_played: self.setup.plies_played.saturating_add(ply),
                 repetition: self.setup.repetition,
                 move_limit: self.setup.move_limit,
+                endings: None,
             };
             let stops = Stops {
                 stop: self.stop,

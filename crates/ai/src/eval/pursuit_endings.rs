@@ -1,0 +1,99 @@
+//! Linear Pursuit's solved endings: the endgame tables a search at level
+//! `max` uses, built on first use (`gamut_ai::tablebase`) and kept in one
+//! process-wide cache.
+//!
+//! A root with at most [`TABLE_PIECES`] pieces (Kings included) gets the
+//! table of its material; a root with one piece more gets the tables of
+//! every material one capture away, so the search knows the exact value
+//! after each capture. A table of three pieces on `pentagrams` has
+//! 128,000 indexes (256 kB) and builds in a fraction of a second (see
+//! `docs/solver.md`); four pieces (5.12 M indexes, 10 MB) take seconds,
+//! too long to build inside a move, so they are built only by `gamut
+//! solve pursuit --endings`.
+
+use crate::tablebase::{Oracle, TableLimits, TableStats, Tablebase};
+use gamut_core::{Player, Retrograde};
+use gamut_pursuit::{Piece, Pursuit, PursuitMaterial, PursuitOptions};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The most pieces (Kings included) of a table built during a search.
+pub(super) const TABLE_PIECES: usize = 3;
+
+/// The bounds of the cache: a table of three pieces on the largest board
+/// (64 positions: 2 x 128^3 indexes) fits, and all tables kept take at
+/// most 64 MB.
+const LIMITS: TableLimits = TableLimits {
+    table_indexes: 1 << 23,
+    total_indexes: 1 << 25,
+};
+
+/// The largest table `gamut solve --endings` builds: 2 x 40^4 indexes,
+/// four pieces on `pentagrams` (a five-piece table there has 204.8 M).
+const COMMAND_LIMITS: TableLimits = TableLimits {
+    table_indexes: 6_000_000,
+    total_indexes: 1 << 26,
+};
+
+/// The process's tables.
+fn cache() -> &'static Mutex<Tablebase<Pursuit>> {
+    static CACHE: OnceLock<Mutex<Tablebase<Pursuit>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Tablebase::new(LIMITS)))
+}
+
+/// The materials whose tables a search from a position of `material`
+/// uses: its own, or, with one piece more than tables have, those one
+/// capture away.
+fn materials_for(material: &PursuitMaterial) -> Vec<PursuitMaterial> {
+    let pieces = material.pieces();
+    if pieces <= TABLE_PIECES {
+        return vec![*material];
+    }
+    if pieces > TABLE_PIECES + 1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for side in Player::BOTH {
+        for piece in Piece::ALL.into_iter().skip(1) {
+            if material.count(side, piece) > 0 {
+                let mut less = *material;
+                less.counts[side.index()][piece.index()] -= 1;
+                out.push(less);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the root's own material has a table (the search then needs no
+/// solver).
+pub(super) fn covers(pos: &Pursuit) -> bool {
+    pos.material().is_some_and(|m| m.pieces() <= TABLE_PIECES)
+}
+
+/// The endings a search from `pos` uses, built first if need be.
+pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
+    let wanted = materials_for(&pos.material()?);
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut tables = cache().lock().unwrap_or_else(|e| e.into_inner());
+    for material in &wanted {
+        tables.build(material).ok()?;
+    }
+    Some(Arc::new(tables.endings()))
+}
+
+/// `gamut solve pursuit --endings`: build the table of `material` (text
+/// such as `KN v K`) on the board of `options`, and the tables it needs;
+/// their statistics, the tables needed first.
+pub(super) fn build_report(
+    options: &PursuitOptions,
+    material: &str,
+) -> Result<Vec<TableStats>, String> {
+    let material = PursuitMaterial::parse(options.board, material).map_err(|e| e.to_string())?;
+    let mut tables = Tablebase::<Pursuit>::new(COMMAND_LIMITS);
+    tables.build(&material).map_err(|e| e.to_string())?;
+    let mut stats: Vec<TableStats> = tables.tables().map(|t| t.stats().clone()).collect();
+    stats.sort_by_key(|s| (s.indexes, s.material.clone()));
+    Ok(stats)
+}
