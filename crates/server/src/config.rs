@@ -100,6 +100,8 @@ pub struct ServerLimits {
     /// Game reviews: how many at once, the search per position and per
     /// review ([`crate::review`]).
     pub review: crate::review::ReviewLimits,
+    /// Tournaments: how many, how long, how big ([`crate::tournament`]).
+    pub tournaments: crate::tournament::TournamentLimits,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -132,6 +134,7 @@ impl Default for ServerLimits {
             chat_per_address_per_minute: 30,
             analysis: crate::analysis::AnalysisLimits::default(),
             review: crate::review::ReviewLimits::default(),
+            tournaments: crate::tournament::TournamentLimits::default(),
         }
     }
 }

@@ -132,6 +132,12 @@ id_type!(
     "user id"
 );
 
+id_type!(
+    /// A tournament's id.
+    TournamentId,
+    "tournament id"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

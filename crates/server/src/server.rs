@@ -33,6 +33,8 @@ pub struct Server {
     /// The heartbeat among processes sharing the database (none on
     /// `SQLite`).
     cluster_task: Option<JoinHandle<()>>,
+    /// Runs the tournaments (`crate::tournament::driver`).
+    tournaments: JoinHandle<()>,
 }
 
 impl Server {
@@ -85,6 +87,7 @@ impl Server {
             lobby: LobbyFeed::default(),
             analysis: crate::analysis::Analyses::new(&limits.analysis),
             reviews: crate::review::Reviews::new(&limits.review),
+            tournaments: crate::tournament::TournamentHub::new(&limits.tournaments),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
         let mut resumed = 0;
@@ -140,6 +143,8 @@ impl Server {
             body_timeout,
         ));
         let sweeper = spawn_sweeper(store, sessions);
+        // Tournaments resume where they were (everything is in the store).
+        let tournaments = crate::tournament::driver::spawn(&app);
         Ok(Server {
             addr,
             app,
@@ -148,6 +153,7 @@ impl Server {
             expiry_sweeper,
             bus_task,
             cluster_task,
+            tournaments,
         })
     }
 
@@ -165,6 +171,7 @@ impl Server {
     pub async fn wait(self) -> anyhow::Result<()> {
         let served = self.task.await;
         self.sweeper.abort();
+        self.tournaments.abort();
         if let Some(expiry_sweeper) = self.expiry_sweeper {
             expiry_sweeper.abort();
         }
@@ -181,6 +188,7 @@ impl Server {
     pub fn stop(self) {
         self.task.abort();
         self.sweeper.abort();
+        self.tournaments.abort();
         if let Some(expiry_sweeper) = self.expiry_sweeper {
             expiry_sweeper.abort();
         }

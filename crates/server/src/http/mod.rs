@@ -21,6 +21,7 @@ pub mod requests;
 pub mod review;
 pub mod security;
 pub mod session_refresh;
+pub mod tournaments;
 pub mod users;
 pub mod views;
 pub mod ws;
@@ -78,6 +79,8 @@ pub struct App {
     pub analysis: crate::analysis::Analyses,
     /// Game reviews being computed, and their bounds.
     pub reviews: crate::review::Reviews,
+    /// Tournaments: their bounds, the driver's wake-up, the sockets' feeds.
+    pub tournaments: crate::tournament::TournamentHub,
 }
 
 /// The shared state handed to handlers.
@@ -133,6 +136,15 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
             "/games/{id}/review",
             get(review::get_review).post(review::start_review),
         )
+        .route(
+            "/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/tournaments/{id}", get(tournaments::get))
+        .route("/tournaments/{id}/join", post(tournaments::join))
+        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
+        .route("/tournaments/{id}/ws", get(tournaments::socket))
+        .route("/games/{id}/tournament", get(tournaments::of_game))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(from_fn_with_state(app.clone(), security::guard_requests))

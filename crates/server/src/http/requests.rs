@@ -138,15 +138,21 @@ impl CreateGame {
     /// The options as `(key, value)` pairs; refused when there are too
     /// many.
     pub fn option_pairs(&self) -> Result<Vec<(String, String)>, String> {
-        if self.options.len() > MAX_OPTIONS {
-            return Err("too many options".into());
-        }
-        Ok(self
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.0.clone()))
-            .collect())
+        option_pairs(&self.options)
     }
+}
+
+/// Options as `(key, value)` pairs; refused when there are too many.
+pub fn option_pairs(
+    options: &BTreeMap<String, OptionValue>,
+) -> Result<Vec<(String, String)>, String> {
+    if options.len() > MAX_OPTIONS {
+        return Err("too many options".into());
+    }
+    Ok(options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.0.clone()))
+        .collect())
 }
 
 /// `POST /api/signup` and `POST /api/signin`.

@@ -40,7 +40,7 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// A socket's read buffer to begin with (it grows for a longer message):
 /// clients send small messages, and the default (128 KiB, zeroed on every
 /// read) made most of a live game's memory and a good part of its CPU.
-const READ_BUFFER: usize = 4 * 1024;
+pub(crate) const READ_BUFFER: usize = 4 * 1024;
 /// How far behind a reconnecting client may be and still get events.
 const MAX_CATCH_UP: i64 = 200;
 
@@ -94,7 +94,10 @@ pub async fn game_ws(
 }
 
 /// Counts a socket from `addr`, or refuses it (429) past the cap.
-fn open_socket(counter: &ConnectionCounter, addr: SocketAddr) -> Result<ConnectionGuard, ApiError> {
+pub(crate) fn open_socket(
+    counter: &ConnectionCounter,
+    addr: SocketAddr,
+) -> Result<ConnectionGuard, ApiError> {
     counter
         .open(addr.ip())
         .ok_or_else(|| ApiError::too_many("too many open sockets from this address"))
@@ -531,7 +534,7 @@ async fn watch_lobby(
 }
 
 /// What a socket that only pushes sends next.
-trait Pushes {
+pub(crate) trait Pushes {
     /// The next text to send, once there is one; `None` ends the socket.
     fn next(&mut self) -> impl std::future::Future<Output = Option<Utf8Bytes>> + Send;
 }
@@ -588,7 +591,7 @@ fn text_of(message: &ServerMessage) -> Option<Utf8Bytes> {
 /// Serves a socket that only pushes (`pushes`): the client may only ping
 /// (anything else is answered `refusal`); a silent or flooding socket is
 /// closed as a game socket is.
-async fn serve_pushes(app: &App, mut socket: WebSocket, pushes: &mut impl Pushes, refusal: &str) {
+pub(crate) async fn serve_pushes(app: &App, mut socket: WebSocket, pushes: &mut impl Pushes, refusal: &str) {
     let mut allowance = Allowance::new(&app.guards.limits);
     loop {
         tokio::select! {

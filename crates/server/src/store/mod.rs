@@ -29,6 +29,8 @@ mod processes;
 mod ratings;
 mod records;
 mod reviews;
+mod tournaments;
+pub use tournaments::{EntrantRow, PairingClaim, TournamentGameRow, TournamentRow};
 mod users;
 mod writer;
 

@@ -2,14 +2,27 @@
 //! options and a real-time clock; players join and withdraw while it runs
 //! and are paired as soon as they are free; a win is worth 2 points, a draw
 //! 1, and after two wins in a row wins count double until the streak
-//! breaks.
+//! breaks. The games are ordinary rated games of the platform, marked with
+//! their tournament.
 //!
 //! The rules are pure and tested on their own: [`scoring`] (points and
 //! streaks), [`standings`] (each player's record from the stored games,
 //! the ranking), [`pairing`] (who plays whom, with which side) and
-//! [`status`] (upcoming, running, finishing, finished).
+//! [`status`] (upcoming, running, finishing, finished). [`snapshot`] reads
+//! a tournament from the store and applies them; [`driver`] is the task
+//! that starts the games and pushes the standings; [`hub`] is what it
+//! shares with the handlers of `crate::http::tournaments`; [`view`] is
+//! what goes on the wire.
 
+pub mod driver;
+pub mod hub;
+pub mod limits;
 pub mod pairing;
 pub mod scoring;
+pub mod snapshot;
 pub mod standings;
 pub mod status;
+pub mod view;
+
+pub use hub::TournamentHub;
+pub use limits::TournamentLimits;

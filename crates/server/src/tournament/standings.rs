@@ -23,8 +23,10 @@ pub struct TournamentGame {
 /// How a tournament game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameOutcome {
-    /// Being played (or being created).
+    /// Being played.
     Live,
+    /// Paired, its game being created (not stored yet).
+    Pending,
     /// Over: won by this side, or drawn (`None`).
     Over(Option<Player>),
     /// Aborted (or never started): counts for nobody.
@@ -38,6 +40,8 @@ pub struct Record {
     pub sheet: Sheet,
     /// The game being played, if any.
     pub playing: Option<GameId>,
+    /// Paired in a game being created.
+    pub pending: bool,
     /// The opponent of the latest game.
     pub last_opponent: Option<UserId>,
     /// Games with the first side minus games with the second.
@@ -56,6 +60,7 @@ pub fn records<'a>(games: impl IntoIterator<Item = &'a TournamentGame>) -> HashM
             record.last_opponent = Some(game.players[side.other().index()].clone());
             match game.outcome {
                 GameOutcome::Live => record.playing = Some(game.id.clone()),
+                GameOutcome::Pending => record.pending = true,
                 GameOutcome::Over(winner) => record.sheet.add(match winner {
                     None => GameScore::Draw,
                     Some(w) if w == side => GameScore::Win,
@@ -115,6 +120,7 @@ mod tests {
             game(3, "a", "c", GameOutcome::Over(None)),
             game(4, "c", "b", GameOutcome::Aborted),
             game(5, "b", "a", GameOutcome::Live),
+            game(6, "d", "e", GameOutcome::Pending),
         ];
         let records = records(&games);
         let a = &records[&user("a")];
@@ -133,6 +139,9 @@ mod tests {
         assert_eq!(c.last_opponent, Some(user("b")));
         assert_eq!(c.balance, -1);
         assert_eq!(c.playing, None);
+        // A game being created keeps its players from being paired again.
+        assert!(records[&user("d")].pending && !a.pending);
+        assert_eq!(records[&user("d")].playing, None);
     }
 
     #[test]

@@ -1,0 +1,512 @@
+//! Arena tournaments (issue 14), on every backend: creating and joining,
+//! players paired as soon as they are free, games finished by moves,
+//! resignation and agreement scored with the streak bonus, live standings
+//! on the tournament socket, the end, the limits and bad input, and the
+//! standings and pairing after a restart.
+
+mod common;
+
+use common::{decode, Backend, Client, GameView, TestServer};
+use futures_util::StreamExt;
+use gamut_server::tournament::status::TournamentStatus;
+use gamut_server::tournament::view::{
+    GameTournamentView, Standing, TournamentAnswer, TournamentMessage, TournamentView,
+    TournamentsView,
+};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A server whose tournaments may be as short as a second, and which lets
+/// the tests sign up as many players as they need.
+async fn server(backend: Backend) -> TestServer {
+    TestServer::start_with(backend, |config| {
+        config.limits.signups_per_minute = 100;
+        config.limits.tournaments.min_duration = Duration::from_secs(1);
+        config.limits.tournaments.players = 3;
+        config.limits.tournaments.total = 3;
+    })
+    .await
+}
+
+/// Signs a new client up as `name`.
+async fn registered(server: &TestServer, name: &str) -> Client {
+    let mut c = server.client();
+    c.post_ok(
+        "/api/signup",
+        json!({"username": name, "password": "correct horse"}),
+    )
+    .await;
+    c
+}
+
+/// A tournament of 6×6 Lines of Action at 5+0 lasting `duration_ms`.
+fn arena(duration_ms: i64) -> Value {
+    json!({"game": "loa", "options": {"size": "6"},
+           "clock": {"type": "realtime", "initial_ms": 300_000, "increment_ms": 0},
+           "duration_ms": duration_ms})
+}
+
+async fn create(client: &mut Client, body: Value) -> TournamentView {
+    client
+        .post_as::<TournamentAnswer>("/api/tournaments", body)
+        .await
+        .tournament
+}
+
+async fn get(client: &mut Client, id: &str) -> TournamentView {
+    client
+        .get_as::<TournamentAnswer>(&format!("/api/tournaments/{id}"))
+        .await
+        .tournament
+}
+
+async fn join(client: &mut Client, id: &str) -> TournamentView {
+    client
+        .post_as::<TournamentAnswer>(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await
+        .tournament
+}
+
+/// Asks for tournament `id` until `pred` holds (fails after 20 s).
+async fn wait_until(
+    client: &mut Client,
+    id: &str,
+    what: &str,
+    pred: impl Fn(&TournamentView) -> bool,
+) -> TournamentView {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let view = get(client, id).await;
+        if pred(&view) {
+            return view;
+        }
+        assert!(Instant::now() < deadline, "{what}: {view:#?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn standing<'a>(view: &'a TournamentView, name: &str) -> &'a Standing {
+    view.standings
+        .iter()
+        .find(|s| s.user.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in {view:#?}"))
+}
+
+/// The game `a` and `b` are paired in once it is not `previous`.
+async fn next_game(
+    client: &mut Client,
+    id: &str,
+    (a, b): (&str, &str),
+    previous: Option<&str>,
+) -> String {
+    let view = wait_until(client, id, "a new game", |v| {
+        let game = standing(v, a).playing.as_ref().map(|g| g.to_string());
+        game.is_some()
+            && game == standing(v, b).playing.as_ref().map(|g| g.to_string())
+            && game.as_deref() != previous
+    })
+    .await;
+    standing(&view, a)
+        .playing
+        .as_ref()
+        .expect("playing")
+        .to_string()
+}
+
+/// Plays a move each in game `id` (the side to move first), so that the
+/// game counts, then `loser` resigns.
+async fn win(winner: &Client, loser: &Client, id: &str) {
+    let (mut w, mut l) = (winner.ws(id, None).await, loser.ws(id, None).await);
+    let (ws, ls) = (w.first_state().await, l.first_state().await);
+    assert!(ws.rated, "tournament games are rated");
+    let winner_first = ws.you == ws.to_move;
+    let (mover, other) = if winner_first {
+        ((&mut w, winner), (&mut l, loser))
+    } else {
+        ((&mut l, loser), (&mut w, winner))
+    };
+    let first = if winner_first { &ws } else { &ls };
+    mover.0.play(&first.legal[0]).await;
+    let mut other_client = other.1.clone();
+    let state: GameView = other_client.view(id).await;
+    other.0.play(&state.legal[0]).await;
+    assert_eq!(l.action("resign").await, "ack");
+    l.wait_end().await;
+}
+
+/// `a` offers a draw in game `id` and `b` accepts.
+async fn draw(a: &Client, b: &Client, id: &str) {
+    let (mut wa, mut wb) = (a.ws(id, None).await, b.ws(id, None).await);
+    wa.first_state().await;
+    wb.first_state().await;
+    assert_eq!(wa.action("draw-offer").await, "ack");
+    assert_eq!(wb.action("draw-accept").await, "ack");
+    wa.wait_end().await;
+}
+
+/// The tournament socket of `id`.
+struct Feed(
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+);
+
+impl Feed {
+    async fn open(server: &TestServer, id: &str) -> Feed {
+        let url = format!(
+            "{}/api/tournaments/{id}/ws",
+            server.base.replacen("http://", "ws://", 1)
+        );
+        Feed(tokio_tungstenite::connect_async(url).await.expect("ws").0)
+    }
+
+    /// The next tournament message (each must read as the wire type).
+    async fn next(&mut self) -> TournamentView {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(20), self.0.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("open")
+                .expect("message");
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).expect("JSON");
+                let TournamentMessage::Tournament { tournament } = decode(&value);
+                return tournament;
+            }
+        }
+    }
+
+    async fn wait(&mut self, pred: impl Fn(&TournamentView) -> bool) -> TournamentView {
+        loop {
+            let view = self.next().await;
+            if pred(&view) {
+                return view;
+            }
+        }
+    }
+}
+
+async fn pairing_and_scoring(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let created = create(&mut alice, arena(600_000)).await;
+    assert_eq!(created.summary.status, TournamentStatus::Running);
+    assert_eq!(created.summary.name, "Lines of Action arena");
+    assert_eq!(created.summary.players, 0);
+    let id = created.summary.id.to_string();
+    let listed: TournamentsView = server.client().get_as("/api/tournaments").await;
+    assert_eq!(listed.open.len(), 1);
+    assert_eq!(listed.open[0].id, created.summary.id);
+
+    let mut feed = Feed::open(&server, &id).await;
+    assert_eq!(feed.next().await.summary.players, 0);
+    join(&mut alice, &id).await;
+    // Alone: nobody to play.
+    let view = feed.wait(|v| v.summary.players == 1).await;
+    assert_eq!(standing(&view, "alice").playing, None);
+    join(&mut bob, &id).await;
+    // Paired as soon as both are free, and the socket tells.
+    feed.wait(|v| v.standings.iter().all(|s| s.playing.is_some()))
+        .await;
+    let game = next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    let link: GameTournamentView = server
+        .client()
+        .get_as(&format!("/api/games/{game}/tournament"))
+        .await;
+    assert_eq!(
+        link.tournament.expect("a tournament game").id.to_string(),
+        id
+    );
+
+    // Three wins in a row: 2, 2, then 4; each game ends, the next starts.
+    let mut previous = game;
+    for _ in 0..3 {
+        win(&alice, &bob, &previous).await;
+        previous = next_game(&mut alice, &id, ("alice", "bob"), Some(&previous)).await;
+    }
+    let view = feed.wait(|v| standing(v, "alice").scores.len() == 3).await;
+    let (a, b) = (standing(&view, "alice"), standing(&view, "bob"));
+    assert_eq!(
+        (a.rank, a.points, a.scores.as_slice(), a.fire),
+        (1, 8, &[2, 2, 4][..], true)
+    );
+    assert_eq!(
+        (b.rank, b.points, b.scores.as_slice(), b.fire),
+        (2, 0, &[0, 0, 0][..], false)
+    );
+    assert_eq!(a.wins, 3);
+
+    // Bob withdraws: the game goes on; a draw breaks the streak (1 point,
+    // not doubled) and nobody is paired after it.
+    let paused = bob
+        .post_as::<TournamentAnswer>(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await
+        .tournament;
+    assert!(!standing(&paused, "bob").active);
+    draw(&alice, &bob, &previous).await;
+    let view = wait_until(&mut alice, &id, "the draw scored", |v| {
+        standing(v, "alice").scores.len() == 4
+    })
+    .await;
+    assert_eq!(standing(&view, "alice").scores, [2, 2, 4, 1]);
+    assert!(!standing(&view, "alice").fire);
+    assert_eq!(standing(&view, "bob").points, 1);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let view = get(&mut alice, &id).await;
+    assert_eq!(view.games, 4);
+    assert!(view.standings.iter().all(|s| s.playing.is_none()));
+
+    // Back: paired again, points kept.
+    let back = join(&mut bob, &id).await;
+    assert!(standing(&back, "bob").active);
+    next_game(&mut alice, &id, ("alice", "bob"), Some(&previous)).await;
+    assert_eq!(standing(&get(&mut bob, &id).await, "bob").points, 1);
+}
+test_on_every_backend!(
+    players_are_paired_when_free_and_scored_with_streaks,
+    pairing_and_scoring
+);
+
+async fn three_players(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let mut carol = registered(&server, "carol").await;
+    let id = create(&mut alice, arena(600_000))
+        .await
+        .summary
+        .id
+        .to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    let first = next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    join(&mut carol, &id).await;
+    // Carol waits alone; when the game ends, the winner is paired with
+    // her rather than with the same opponent again.
+    win(&alice, &bob, &first).await;
+    next_game(&mut alice, &id, ("alice", "carol"), None).await;
+    let view = get(&mut alice, &id).await;
+    assert_eq!(standing(&view, "bob").playing, None);
+    assert_eq!(view.games, 2);
+}
+test_on_every_backend!(no_immediate_rematch_when_someone_else_waits, three_players);
+
+async fn ending(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let created = create(&mut alice, arena(2_000)).await;
+    let id = created.summary.id.to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    let game = next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    // Over, but its game goes on: finishing, and no game starts after it.
+    let view = wait_until(&mut alice, &id, "the end", |v| {
+        v.summary.status == TournamentStatus::Finishing
+    })
+    .await;
+    assert!(gamut_server::ids::now_ms() >= view.summary.ends_at);
+    let (status, error) = bob
+        .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!((status, error.as_str()), (409, "the tournament is over"));
+    win(&bob, &alice, &game).await;
+    let view = wait_until(&mut alice, &id, "finished", |v| {
+        v.summary.status == TournamentStatus::Finished
+    })
+    .await;
+    assert_eq!(view.games, 1);
+    assert_eq!(standing(&view, "bob").points, 2);
+    assert!(view.standings.iter().all(|s| s.playing.is_none()));
+    let listed: TournamentsView = server.client().get_as("/api/tournaments").await;
+    assert!(listed.open.is_empty());
+    assert_eq!(listed.finished[0].id, created.summary.id);
+}
+test_on_every_backend!(
+    games_started_before_the_end_finish_then_the_standings_are_final,
+    ending
+);
+
+async fn limits(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut guest = server.guest().await;
+    let mut nobody = server.client();
+    let (s, _) = nobody
+        .post_refused("/api/tournaments", arena(600_000))
+        .await;
+    assert_eq!(s, 401);
+    let (s, e) = guest.post_refused("/api/tournaments", arena(600_000)).await;
+    assert_eq!(s, 403, "{e}");
+    let bad = [
+        (
+            json!({"game": "chess", "clock": arena(1)["clock"], "duration_ms": 600_000}),
+            "unknown game",
+        ),
+        (
+            json!({"game": "loa", "clock": {"type": "untimed"}, "duration_ms": 600_000}),
+            "real-time",
+        ),
+        (
+            json!({"game": "loa", "clock": {"type": "realtime", "initial_ms": 0, "increment_ms": 0}, "duration_ms": 600_000}),
+            "",
+        ),
+        (arena(500), "the duration is"),
+        (arena(7_200_001), "the duration is"),
+        (
+            json!({"game": "loa", "options": {"size": "99"}, "clock": arena(1)["clock"], "duration_ms": 600_000}),
+            "size",
+        ),
+        (
+            json!({"game": "loa", "options": {"nope": "1"}, "clock": arena(1)["clock"], "duration_ms": 600_000}),
+            "",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "x": 1}),
+            "unknown field",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "start_in_ms": -1}),
+            "the start is",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "start_in_ms": 86_400_001}),
+            "the start is",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "name": " \n "}),
+            "name",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "name": "x".repeat(41)}),
+            "name",
+        ),
+        (
+            json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": "long"}),
+            "invalid request body",
+        ),
+    ];
+    for (body, expected) in bad {
+        let (s, e) = alice.post_refused("/api/tournaments", body.clone()).await;
+        assert_eq!(s, 400, "{body}: {e}");
+        assert!(e.contains(expected), "{body}: {e}");
+    }
+    // Two upcoming or running per user.
+    let mut named = arena(600_000);
+    named["name"] = json!("  Friday  blitz ");
+    named["start_in_ms"] = json!(3_600_000);
+    let upcoming = create(&mut alice, named).await;
+    assert_eq!(upcoming.summary.status, TournamentStatus::Upcoming);
+    assert_eq!(upcoming.summary.name, "Friday  blitz");
+    let id = create(&mut alice, arena(600_000))
+        .await
+        .summary
+        .id
+        .to_string();
+    let (s, e) = alice.post_refused("/api/tournaments", arena(600_000)).await;
+    assert_eq!(s, 429, "{e}");
+    assert!(e.contains("you have 2 tournaments"), "{e}");
+
+    // At most 3 in the server (this one's limit).
+    let mut bob = registered(&server, "bob").await;
+    create(&mut bob, arena(600_000)).await;
+    let (s, e) = bob.post_refused("/api/tournaments", arena(600_000)).await;
+    assert_eq!(s, 429, "{e}");
+    assert_eq!(
+        e,
+        "3 tournaments are upcoming or running already; try again later"
+    );
+
+    // Joining: registered players only, up to the cap.
+    let (s, _) = guest
+        .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(s, 403);
+    join(&mut bob, &id).await;
+    for name in ["carol", "dave"] {
+        let mut c = registered(&server, name).await;
+        join(&mut c, &id).await;
+    }
+    let (s, e) = alice
+        .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!((s, e.as_str()), (409, "the tournament is full (3 players)"));
+    let (s, e) = alice
+        .post_refused(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(
+        (s, e.as_str()),
+        (409, "you have not joined this tournament")
+    );
+    for path in [
+        "/api/tournaments/nosuchtournament",
+        "/api/tournaments/not..an..id",
+        "/api/games/nosuchgame/tournament",
+    ] {
+        let (s, _) = alice.get_refused(path).await;
+        assert_eq!(s, 404, "{path}");
+    }
+    let (s, _) = alice
+        .post_refused("/api/tournaments/nosuchtournament/join", json!({}))
+        .await;
+    assert_eq!(s, 404);
+    // A game outside tournaments has none.
+    let mut erin = registered(&server, "erin").await;
+    let game = common::small_loa(&mut alice, &mut erin).await;
+    let link: GameTournamentView = alice.get_as(&format!("/api/games/{game}/tournament")).await;
+    assert_eq!(link.tournament, None);
+    // Joins and withdrawals are rate-limited.
+    let mut refused = None;
+    for _ in 0..30 {
+        let (s, v) = erin
+            .post(
+                &format!("/api/tournaments/{}/withdraw", upcoming.summary.id),
+                json!({}),
+            )
+            .await;
+        if s == 429 {
+            refused = Some(v);
+            break;
+        }
+    }
+    let refused = refused.expect("a rate");
+    assert!(
+        refused["error"].as_str().unwrap().contains("retry in"),
+        "{refused}"
+    );
+}
+test_on_every_backend!(limits_and_bad_input_are_refused_clearly, limits);
+
+async fn restart(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let id = create(&mut alice, arena(600_000))
+        .await
+        .summary
+        .id
+        .to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    let first = next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    win(&alice, &bob, &first).await;
+    let second = next_game(&mut alice, &id, ("alice", "bob"), Some(&first)).await;
+    let before = get(&mut alice, &id).await;
+
+    let server = TestServer::start_with(server.stop(), |config| {
+        config.limits.tournaments.min_duration = Duration::from_secs(1);
+    })
+    .await;
+    alice.rebase(&server.base);
+    bob.rebase(&server.base);
+    let after = get(&mut alice, &id).await;
+    assert_eq!(after, before, "the standings are the stored results'");
+    // The driver goes on: the next game is paired after the restart.
+    win(&alice, &bob, &second).await;
+    next_game(&mut alice, &id, ("alice", "bob"), Some(&second)).await;
+    assert_eq!(
+        standing(&get(&mut alice, &id).await, "alice").scores,
+        [2, 2]
+    );
+}
+test_on_every_backend!(standings_and_pairing_survive_a_restart, restart);
