@@ -1,6 +1,7 @@
 // The analysis board (issue 15): a position, both sides moving freely
 // (a variation branches in the move tree), the engine on: a score with
-// its units, depth, nodes/s, a best line and an arrow on the board; a
+// its units, depth, nodes/s, a best line and an arrow on the board, three
+// lines (multi-PV) with an arrow each; a
 // finished game's "Analyse" link; the page in every language without raw
 // keys.
 
@@ -65,6 +66,15 @@ test('analysis: moves for both sides, a variation, the engine streams a line and
   await page.waitForSelector(`#analysis-tree .tree-move[data-move="${best}"].current`);
   // The engine follows the position.
   await waitUntil(page, () => document.querySelectorAll('#eval-lines .line-move').length > 0, null, { timeout: 30000 });
+  // Three lines: three first moves, an arrow each, the best one strongest.
+  await page.click('#engine-lines button[data-lines="3"]');
+  await waitUntil(page, () => document.querySelectorAll('#eval-lines .eval-line').length === 3
+    && document.querySelectorAll('.layer-arrows .arrow').length === 3, null, { timeout: 30000 });
+  const firsts = await page.$$eval('#eval-lines .eval-line .line-move:first-of-type', (els) => els.map((e) => e.dataset.move));
+  assert.equal(new Set(firsts).size, 3, firsts.join(' '));
+  const strongest = await page.getAttribute('.layer-arrows .arrow-best', 'data-move');
+  assert.ok(firsts.includes(strongest), `${strongest} in ${firsts}`);
+  await screenshot(page, 'analysis-three-lines');
   await page.click('#engine-toggle');
   await waitUntil(page, () => document.getElementById('eval-bar').hidden);
   await assertNoRawKeys(page);

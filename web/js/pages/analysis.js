@@ -6,7 +6,9 @@
 // branch; the tree is shown and navigable). The engine runs on the server
 // (GET /api/analysis/ws) and streams its score (from the side to move, in
 // pawn-like units, or a proved win/loss in N plies), depth, nodes/s and
-// best line, drawn as an evaluation bar and arrows on the board.
+// its best lines (1 to 3, multi-PV: the lines selector), drawn as an
+// evaluation bar (the best line's score) and an arrow on the board for
+// each line's first move (the best one strongest).
 
 import { h, s, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -24,6 +26,18 @@ import {
 } from '../analysis.js';
 
 export const name = 'analysis';
+
+/** Where the lines wanted are remembered. */
+const LINES_KEY = 'gamut.analysis.lines';
+/** The most lines the server searches (docs/api.md: `lines`, 1 to 3). */
+const MAX_LINES = 3;
+/** The arrow of each line's first move, best first. */
+const ARROW_CLASSES = ['arrow-best', 'arrow-other', 'arrow-other arrow-third'];
+
+function storedLines() {
+  const n = Number(localStorage.getItem(LINES_KEY));
+  return Number.isInteger(n) && n >= 1 && n <= MAX_LINES ? n : 1;
+}
 
 async function post(path, body) {
   const res = await fetch(path, {
@@ -92,6 +106,7 @@ function show(main, source, root, mainline, navigate) {
   let lastId = 0;
   let latest = null; // the current analysis's last progress
   let waiting = false;
+  let linesWanted = storedLines();
 
   const host = h('div.board-host');
   const board = new Board(host, mod, {
@@ -107,6 +122,14 @@ function show(main, source, root, mainline, navigate) {
   const scoreEl = h('div.eval-score#eval-score');
   const statsEl = h('div.eval-stats#eval-stats');
   const linesEl = h('ol.eval-lines#eval-lines');
+  const linesButtons = Array.from({ length: MAX_LINES }, (_, i) => h('button', {
+    type: 'button',
+    dataset: { lines: i + 1 },
+    title: t('analysis.lines_title', { n: i + 1 }),
+    onclick: () => setLines(i + 1),
+  }, String(i + 1)));
+  const linesSel = h('div.segmented.engine-lines#engine-lines', { role: 'group', 'aria-label': t('analysis.lines') },
+    h('span.engine-lines-label', null, t('analysis.lines')), linesButtons);
   const engineBtn = h('button.btn.primary#engine-toggle', { 'aria-pressed': 'false', onclick: () => setEngine(!engineOn) }, t('analysis.engine_on'));
   const positionText = h('input.position-text#position-text', {
     type: 'text', readOnly: true, spellcheck: false, 'aria-label': t('replay.position'), onfocus: (e) => e.target.select(),
@@ -233,6 +256,17 @@ function show(main, source, root, mainline, navigate) {
     }
   }
 
+  function setLines(n) {
+    linesWanted = n;
+    localStorage.setItem(LINES_KEY, String(n));
+    for (const b of linesButtons) {
+      const on = Number(b.dataset.lines) === n;
+      b.classList.toggle('active', on);
+      b.setAttribute('aria-pressed', String(on));
+    }
+    analyse();
+  }
+
   function analyse() {
     if (!engineOn || !socket) return;
     latest = null;
@@ -245,7 +279,7 @@ function show(main, source, root, mainline, navigate) {
     }
     lastId += 1;
     waiting = true;
-    socket.send({ type: 'analyse', id: lastId, ...request(current), lines: 1 });
+    socket.send({ type: 'analyse', id: lastId, ...request(current), lines: linesWanted });
     drawEngine();
   }
 
@@ -302,7 +336,7 @@ function show(main, source, root, mainline, navigate) {
       h('span#eval-nps', null, t('analysis.nps', { n: rateText(latest.nps) })),
       h('span', null, t('analysis.nodes', { n: latest.nodes.toLocaleString() })),
       h('span', null, latest.done ? t('analysis.done') : t('analysis.thinking')));
-    replace(linesEl, latest.lines.map((line) => h('li.eval-line', null,
+    replace(linesEl, latest.lines.map((line, k) => h('li.eval-line', { dataset: { line: k + 1 } },
       h('span.line-score', null, scoreParts(line.score).units ?? scoreText(line.score, latest.side)),
       line.moves.slice(0, 12).map((mv, i) => h('button.line-move', {
         dataset: { move: mv },
@@ -316,13 +350,14 @@ function show(main, source, root, mainline, navigate) {
     const view = board.state.view;
     if (!geo || !view) return;
     const r = geo.markRadius || 10;
-    const arrow = (mv, cls) => {
+    // The arrow of line `rank` (0: the best), thinner further down.
+    const arrow = (mv, cls, rank) => {
       const m = mod.moveParts(mv, view);
       const to = m.to && geo.points.get(m.to);
       const from = m.from && geo.points.get(m.from);
       if (!to) return;
       if (!from) {
-        arrows.append(s('circle', { class: `arrow ${cls}`, cx: to.x, cy: to.y, r: (to.r ?? r) * 0.9 }));
+        arrows.append(s('circle', { class: `arrow ${cls}`, dataset: { move: mv, line: rank + 1 }, cx: to.x, cy: to.y, r: (to.r ?? r) * (0.9 - rank * 0.15) }));
         return;
       }
       const dx = to.x - from.x;
@@ -334,11 +369,13 @@ function show(main, source, root, mainline, navigate) {
       const bx = to.x - ux * head;
       const by = to.y - uy * head;
       const w = head * 0.6;
-      arrows.append(s('g', { class: `arrow ${cls}`, dataset: { move: mv } },
-        s('line', { x1: from.x, y1: from.y, x2: bx, y2: by, 'stroke-width': r * 0.45 }),
+      arrows.append(s('g', { class: `arrow ${cls}`, dataset: { move: mv, line: rank + 1 } },
+        s('line', { x1: from.x, y1: from.y, x2: bx, y2: by, 'stroke-width': r * (0.45 - rank * 0.08) }),
         s('polygon', { points: `${to.x},${to.y} ${bx - uy * w},${by + ux * w} ${bx + uy * w},${by - ux * w}` })));
     };
-    lines.forEach((line, i) => { if (line.moves[0]) arrow(line.moves[0], i === 0 ? 'arrow-best' : 'arrow-other'); });
+    // The best line's arrow last: drawn on top of the others.
+    lines.slice(0, ARROW_CLASSES.length).map((line, i) => [line, i]).reverse()
+      .forEach(([line, i]) => { if (line.moves[0]) arrow(line.moves[0], ARROW_CLASSES[i], i); });
   }
 
   const keys = (e) => {
@@ -391,10 +428,11 @@ function show(main, source, root, mainline, navigate) {
           status, setup),
         h('div.card.engine-card', null,
           h('div.engine-head', null, h('h2', null, t('analysis.engine')), engineBtn),
-          scoreEl, statsEl, linesEl),
+          linesSel, scoreEl, statsEl, linesEl),
         errorEl,
         h('div.card.moves-card', null, h('h2', null, t('analysis.tree')), treeEl),
         h('div.card.position-card', null, h('h2', null, t('replay.position')), positionText))));
+  setLines(linesWanted);
   drawEngine();
   go(current);
   return () => {
