@@ -5,6 +5,7 @@ use gamut_core::Player;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,7 +19,15 @@ pub enum ClockControl {
         /// Added after each of a side's moves.
         increment_ms: i64,
     },
-    /// No clocks (correspondence).
+    /// Correspondence by days per move
+    /// ([`crate::correspondence`]): the side to move has `days_per_move`
+    /// days for its move, its time set back to that after each of its
+    /// moves.
+    Correspondence {
+        /// Days per move: one of [`crate::correspondence::DAYS_PER_MOVE`].
+        days_per_move: u32,
+    },
+    /// No clocks (correspondence without a deadline).
     Untimed,
 }
 
@@ -29,6 +38,7 @@ pub enum ClockControl {
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClockControlBody {
     Realtime { initial_ms: i64, increment_ms: i64 },
+    Correspondence { days_per_move: u32 },
     Untimed {},
 }
 
@@ -42,13 +52,17 @@ impl From<ClockControlBody> for ClockControl {
                 initial_ms,
                 increment_ms,
             },
+            ClockControlBody::Correspondence { days_per_move } => {
+                ClockControl::Correspondence { days_per_move }
+            }
             ClockControlBody::Untimed {} => ClockControl::Untimed,
         }
     }
 }
 
 impl ClockControl {
-    /// Checks the limits (1 s to 24 h initial, increment up to 10 min).
+    /// Checks the limits (1 s to 24 h initial, increment up to 10 min;
+    /// days per move from [`crate::correspondence::DAYS_PER_MOVE`]).
     pub fn validate(&self) -> Result<(), String> {
         match *self {
             ClockControl::Realtime {
@@ -63,12 +77,23 @@ impl ClockControl {
                 }
                 Ok(())
             }
+            ClockControl::Correspondence { days_per_move } => {
+                crate::correspondence::check(days_per_move)
+            }
             ClockControl::Untimed => Ok(()),
         }
     }
 
+    /// True for the controls of correspondence play, untimed or by days
+    /// per move (whose players are told of their turn and of the end
+    /// outside the game's page: [`crate::game::notices`]).
+    pub fn is_correspondence(&self) -> bool {
+        !matches!(self, ClockControl::Realtime { .. })
+    }
+
     /// The speed category: by the estimated game time (initial + 40 ×
-    /// increment) for real time, [`Speed::Correspondence`] when untimed.
+    /// increment) for real time, [`Speed::Correspondence`] for days per
+    /// move and untimed.
     pub fn speed(&self) -> Speed {
         match *self {
             ClockControl::Realtime {
@@ -86,28 +111,35 @@ impl ClockControl {
                     Speed::Classical
                 }
             }
-            ClockControl::Untimed => Speed::Correspondence,
+            ClockControl::Correspondence { .. } | ClockControl::Untimed => Speed::Correspondence,
         }
     }
 
-    /// The clocks at the start of a game, `running`'s running.
-    pub fn start(&self, at: i64, running: Option<Player>) -> Option<Clocks> {
-        match *self {
-            ClockControl::Realtime { initial_ms, .. } => Some(Clocks {
-                ms: [initial_ms, initial_ms],
-                running,
-                at,
-                placing: [false, false],
-            }),
-            ClockControl::Untimed => None,
-        }
+    /// The clocks at the start of a game, `running`'s running; a day of a
+    /// days-per-move control lasts `day` ([`crate::correspondence::DAY`]).
+    pub fn start(&self, at: i64, running: Option<Player>, day: Duration) -> Option<Clocks> {
+        let (ms, per_move) = match *self {
+            ClockControl::Realtime { initial_ms, .. } => (initial_ms, None),
+            ClockControl::Correspondence { days_per_move } => {
+                let ms = crate::correspondence::per_move_ms(days_per_move, day);
+                (ms, Some(ms))
+            }
+            ClockControl::Untimed => return None,
+        };
+        Some(Clocks {
+            ms: [ms, ms],
+            running,
+            at,
+            placing: [false, false],
+            per_move,
+        })
     }
 
     /// The increment.
     pub fn increment(&self) -> i64 {
         match *self {
             ClockControl::Realtime { increment_ms, .. } => increment_ms,
-            ClockControl::Untimed => 0,
+            ClockControl::Correspondence { .. } | ClockControl::Untimed => 0,
         }
     }
 }
@@ -125,7 +157,7 @@ pub enum Speed {
     Rapid,
     /// 25 minutes or more.
     Classical,
-    /// Untimed.
+    /// Days per move, or untimed.
     Correspondence,
 }
 
@@ -181,6 +213,12 @@ pub struct Clocks {
     /// whose clocks all run.
     #[serde(default)]
     pub placing: [bool; 2],
+    /// Days per move ([`ClockControl::Correspondence`]): the time each move
+    /// gets (ms), fixed at the start. A side's time is set back to it
+    /// after each of its moves and when its turn begins anew (after a
+    /// takeback or a hidden placement phase); `None` in real time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_move: Option<i64>,
 }
 
 impl Clocks {
@@ -223,7 +261,8 @@ impl Clocks {
             .min()
     }
 
-    /// After `side` moved at `now`: charge, add the increment, switch to
+    /// After `side` moved at `now`: charge, add the increment (by days
+    /// per move: set its time back to [`Clocks::per_move`]), switch to
     /// `next` (`None`: stop).
     pub fn after_move(
         &self,
@@ -233,9 +272,19 @@ impl Clocks {
         next: Option<Player>,
     ) -> Clocks {
         let mut c = self.at(now);
-        c.ms[side.index()] += increment;
+        c.replenish(side, increment);
         c.running = next;
         c
+    }
+
+    /// What `side`'s move gives it back: the increment in real time, its
+    /// full time per move by days per move.
+    fn replenish(&mut self, side: Player, increment: i64) {
+        let left = &mut self.ms[side.index()];
+        *left = match self.per_move {
+            Some(per_move) => per_move,
+            None => *left + increment,
+        };
     }
 
     /// `ms` given back to `side` if its clock runs (time it was charged
@@ -248,9 +297,13 @@ impl Clocks {
         c
     }
 
-    /// The clocks as of `now` with `side`'s running (alone).
+    /// The clocks as of `now` with `side`'s running (alone; by days per
+    /// move with its full time: its turn begins anew).
     pub fn resumed(self, now: i64, side: Player) -> Clocks {
         let mut c = self.at(now);
+        if let Some(per_move) = c.per_move {
+            c.ms[side.index()] = per_move;
+        }
         c.running = Some(side);
         c.placing = [false, false];
         c
@@ -265,10 +318,11 @@ impl Clocks {
     }
 
     /// `side` placed a piece at `now` (`done`: its last one): charge, add
-    /// the increment, and stop its clock if done.
+    /// the increment (as [`Clocks::after_move`]), and stop its clock if
+    /// done.
     pub fn after_placement(&self, side: Player, now: i64, increment: i64, done: bool) -> Clocks {
         let mut c = self.at(now);
-        c.ms[side.index()] += increment;
+        c.replenish(side, increment);
         if done {
             c.placing[side.index()] = false;
         }
@@ -288,6 +342,7 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::correspondence::DAY;
 
     #[test]
     fn running_side_is_charged_and_gets_the_increment() {
@@ -295,7 +350,7 @@ mod tests {
             initial_ms: 60_000,
             increment_ms: 2_000,
         };
-        let c = control.start(1_000, Some(Player::First)).unwrap();
+        let c = control.start(1_000, Some(Player::First), DAY).unwrap();
         assert_eq!(c.at(6_000).ms, [55_000, 60_000]);
         let c = c.after_move(
             Player::First,
@@ -311,6 +366,42 @@ mod tests {
         assert_eq!(c.stopped(70_000).ms, [57_000, 0]);
         assert_eq!(c.credited(Player::Second, 500).ms, [57_000, 60_500]);
         assert_eq!(c.credited(Player::First, 500).ms, [57_000, 60_000]);
+    }
+
+    #[test]
+    fn by_days_per_move_each_move_sets_the_movers_time_back() {
+        const DAY_MS: i64 = 86_400_000;
+        let control = ClockControl::Correspondence { days_per_move: 3 };
+        assert_eq!(control.speed(), Speed::Correspondence);
+        assert!(control.is_correspondence() && ClockControl::Untimed.is_correspondence());
+        let (first, second) = (Player::First, Player::Second);
+        let c = control.start(0, Some(first), DAY).unwrap();
+        assert_eq!((c.ms, c.per_move), ([3 * DAY_MS; 2], Some(3 * DAY_MS)));
+        assert_eq!(c.deadline(), Some(3 * DAY_MS));
+        // First moves after a day: its time is three days again, no more.
+        let c = c.after_move(first, DAY_MS, control.increment(), Some(second));
+        assert_eq!(c.ms, [3 * DAY_MS, 3 * DAY_MS]);
+        assert_eq!(c.deadline(), Some(4 * DAY_MS), "second's three days");
+        // Second answers at once: first's deadline is three days on.
+        let c = c.after_move(second, DAY_MS + 5, 0, Some(first));
+        assert_eq!(c.deadline(), Some(4 * DAY_MS + 5));
+        assert_eq!(c.flagged(4 * DAY_MS + 4), None);
+        assert_eq!(c.flagged(4 * DAY_MS + 5), Some(first));
+        // A turn that begins anew (a takeback) has the whole time too.
+        let c = c.at(2 * DAY_MS).resumed(2 * DAY_MS, second);
+        assert_eq!(c.deadline(), Some(5 * DAY_MS));
+        // A placement counts as a move.
+        let c = c
+            .placing_from(3 * DAY_MS)
+            .after_placement(second, 4 * DAY_MS, 0, false);
+        assert_eq!(c.ms, [DAY_MS + 5, 3 * DAY_MS]);
+        // The day is the server's.
+        let short = control.start(0, Some(first), Duration::from_millis(100));
+        assert_eq!(short.unwrap().deadline(), Some(300));
+        assert!(ClockControl::Correspondence { days_per_move: 4 }
+            .validate()
+            .is_err());
+        assert_eq!(control.validate(), Ok(()));
     }
 
     #[test]
@@ -334,7 +425,10 @@ mod tests {
             increment_ms: 0,
         };
         let (first, second) = (Player::First, Player::Second);
-        let c = control.start(0, Some(first)).unwrap().placing_from(1_000);
+        let c = control
+            .start(0, Some(first), DAY)
+            .unwrap()
+            .placing_from(1_000);
         assert_eq!(c.ms, [9_000, 10_000]);
         assert_eq!(c.at(3_000).ms, [7_000, 8_000]);
         assert_eq!(c.deadline(), Some(10_000));
@@ -373,6 +467,10 @@ mod tests {
                 r#"{"type":"realtime","initial_ms":1000,"increment_ms":0}"#,
             ),
             (ClockControl::Untimed, r#"{"type":"untimed"}"#),
+            (
+                ClockControl::Correspondence { days_per_move: 3 },
+                r#"{"type":"correspondence","days_per_move":3}"#,
+            ),
         ] {
             assert_eq!(serde_json::to_string(&control).unwrap(), json);
             assert_eq!(serde_json::from_str::<ClockControl>(json).unwrap(), control);
@@ -381,6 +479,9 @@ mod tests {
             r#"{"type":"untimed","x":1}"#,
             r#"{"type":"realtime","initial_ms":1000,"increment_ms":0,"x":1}"#,
             r#"{"type":"sundial"}"#,
+            r#"{"type":"correspondence"}"#,
+            r#"{"type":"correspondence","days_per_move":3,"x":1}"#,
+            r#"{"type":"correspondence","days_per_move":-1}"#,
         ] {
             assert!(serde_json::from_str::<ClockControl>(bad).is_err(), "{bad}");
         }
@@ -389,6 +490,7 @@ mod tests {
             running: Some(Player::Second),
             at: 3,
             placing: [false, true],
+            per_move: None,
         };
         let json = r#"{"ms":[1,2],"running":1,"at":3,"placing":[false,true]}"#;
         assert_eq!(serde_json::to_string(&clocks).unwrap(), json);
@@ -397,5 +499,12 @@ mod tests {
         let old: Clocks = serde_json::from_str(r#"{"ms":[1,2],"running":null,"at":3}"#).unwrap();
         assert_eq!((old.running, old.placing), (None, [false, false]));
         assert!(serde_json::from_str::<Clocks>(r#"{"ms":[1,2],"running":9,"at":3}"#).is_err());
+        let by_days = Clocks {
+            per_move: Some(5),
+            ..clocks
+        };
+        let json = r#"{"ms":[1,2],"running":1,"at":3,"placing":[false,true],"per_move":5}"#;
+        assert_eq!(serde_json::to_string(&by_days).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Clocks>(json).unwrap(), by_days);
     }
 }

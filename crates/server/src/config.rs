@@ -39,6 +39,10 @@ pub struct ServerConfig {
     pub security: SecurityPolicy,
     /// Rates, caps and timeouts against abuse (`gamut serve` flags).
     pub limits: ServerLimits,
+    /// How long a day of a days-per-move time control lasts
+    /// ([`crate::correspondence`]): [`crate::correspondence::DAY`]; only
+    /// tests, which cannot wait for days, make it shorter.
+    pub day: Duration,
 }
 
 /// The limits a deployment tunes (each a `gamut serve` flag; the defaults
@@ -142,7 +146,7 @@ impl Default for ServerLimits {
 impl ServerConfig {
     /// Defaults: 127.0.0.1:8080, `./gamut-data`, no web client, one AI
     /// worker per core (at least one), sessions valid for 30 days since
-    /// their last use, the default [`ServerLimits`].
+    /// their last use, the default [`ServerLimits`], days of 24 hours.
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
         ServerConfig {
             host: "127.0.0.1".into(),
@@ -154,6 +158,7 @@ impl ServerConfig {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             security: SecurityPolicy::default(),
             limits: ServerLimits::default(),
+            day: crate::correspondence::DAY,
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod clock;
 pub mod cluster;
 pub mod config;
 pub mod connections;
+pub mod correspondence;
 pub mod error;
 pub mod game;
 pub mod http;

@@ -23,7 +23,8 @@ pub enum NotificationKind {
     Rematch,
     /// `from` declined the user's rematch offer.
     RematchDeclined,
-    /// The user's turn in the correspondence `game` (`from` moved).
+    /// The user's turn in the correspondence `game` (`from` moved; by
+    /// days per move, `deadline` says when the user's time runs out).
     YourTurn,
     /// `game` ended.
     GameEnded,
@@ -85,6 +86,10 @@ pub struct Notification {
     /// For a rematch offer: the finished game it follows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<GameId>,
+    /// For a turn by days per move: when the user's time for it runs out
+    /// (server time, ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
     /// When (server time, ms).
     pub at: i64,
     /// Seen by the user already.
@@ -100,6 +105,7 @@ impl Notification {
             game: game.cloned(),
             from: from.cloned(),
             after: None,
+            deadline: None,
             at: now_ms(),
             seen: false,
         }
@@ -114,6 +120,7 @@ impl Notification {
             game_id: self.game.as_ref().map(GameId::to_string),
             from: self.from.as_ref().map(UserView::to_row),
             after_game: self.after.as_ref().map(GameId::to_string),
+            deadline: self.deadline,
             at: self.at,
             seen: self.seen,
         }
@@ -123,6 +130,13 @@ impl Notification {
     #[must_use]
     pub fn after(mut self, game: &GameId) -> Self {
         self.after = Some(game.clone());
+        self
+    }
+
+    /// The same, with the user's time running out at `deadline`.
+    #[must_use]
+    pub fn until(mut self, deadline: Option<i64>) -> Self {
+        self.deadline = deadline;
         self
     }
 }

@@ -87,6 +87,7 @@ impl Server {
             lobby: LobbyFeed::default(),
             analysis: crate::analysis::Analyses::new(&limits.analysis),
             reviews: crate::review::Reviews::new(&limits.review),
+            day: config.day,
             tournaments: crate::tournament::TournamentHub::new(&limits.tournaments),
         });
         let live = store.live_game_ids().await.context("listing live games")?;

@@ -381,6 +381,7 @@ fn game_row(id: &str, created_at: i64) -> GameRow {
         ended_at: None,
         to_move: None,
         moved_at: None,
+        deadline: None,
     }
 }
 
@@ -465,6 +466,7 @@ async fn together(backend: Backend) {
         result: Some("{}".into()),
         ended_at: Some(3),
         to_move: None,
+        deadline: None,
         snapshot: None,
     };
     // A move and the end it brings: both rows, one summary change.
@@ -535,6 +537,7 @@ async fn ratings(backend: Backend) {
             result: None,
             ended_at: None,
             to_move: None,
+            deadline: None,
             snapshot: None,
         };
         store
@@ -567,6 +570,7 @@ async fn ratings(backend: Backend) {
         result: None,
         ended_at: None,
         to_move: None,
+        deadline: None,
         snapshot: None,
     };
     let stale = store

@@ -1,7 +1,9 @@
 //! A bare launcher of the server (no web client), used by the integration
 //! tests to run the server as a real child process that can be killed:
-//! `gamut-server --data DIR [--database URL] [--port N]`. Prints
-//! `listening on ADDR` once it serves. (`gamut serve` is the user command.)
+//! `gamut-server --data DIR [--database URL] [--port N] [--day-ms N]`
+//! (`--day-ms`: how long a day of the days-per-move controls lasts, for
+//! tests that cannot wait for days). Prints `listening on ADDR` once it
+//! serves. (`gamut serve` is the user command.)
 
 use gamut_server::{Server, ServerConfig};
 
@@ -17,7 +19,10 @@ fn main() -> anyhow::Result<()> {
             "--data" => config.data_dir = value.into(),
             "--database" => config.database_url = Some(value),
             "--port" => config.port = value.parse()?,
-            other => anyhow::bail!("unknown option {other} (--data, --database, --port)"),
+            "--day-ms" => config.day = std::time::Duration::from_millis(value.parse()?),
+            other => {
+                anyhow::bail!("unknown option {other} (--data, --database, --port, --day-ms)")
+            }
         }
     }
     tokio::runtime::Runtime::new()?.block_on(async move {

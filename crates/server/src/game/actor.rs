@@ -408,7 +408,13 @@ impl Actor {
         }
         if let Some((side, level, game)) = self.computer_turn() {
             self.ai_version = Some(self.state.version);
-            let left = self.state.clocks.map(|c| c.at(now).left(side));
+            // By days per move it thinks as in an untimed game: days are
+            // no budget for a search.
+            let left = self
+                .state
+                .clocks
+                .filter(|c| c.per_move.is_none())
+                .map(|c| c.at(now).left(side));
             let budget = ai_pool::budget(level, left);
             let version = self.state.version;
             let pool = self.ctx.ai.clone();

@@ -5,6 +5,7 @@
 //! the new ratings, the `end` event, and the engine record's side of an
 //! ending its rules did not make ([`record_end`], for replays).
 
+use crate::clock::ClockControl;
 use crate::game::event::{RatingChange, ResultView, StoredEvent};
 use crate::game::meta::{GameMeta, Seat};
 use crate::game::state::GameState;
@@ -17,20 +18,32 @@ use gamut_games::Match;
 use std::time::Duration;
 
 /// How a live game ends at `now` without anyone acting, if it does: a side
-/// whose time is out loses, else the rules may have ended it, else an
-/// untimed game may have been abandoned (nothing happened in it for
-/// `untimed_expiry`: [`expiry::abandoned`]).
+/// whose time is out loses ([`flag`]), else the rules may have ended it,
+/// else an untimed game may have been abandoned (nothing happened in it
+/// for `untimed_expiry`: [`expiry::abandoned`]).
 pub fn due(state: &GameState, now: i64, untimed_expiry: Option<Duration>) -> Option<Outcome> {
     if !state.live() {
         return None;
     }
     if let Some(side) = state.clocks.and_then(|c| c.flagged(now)) {
-        return Some(Outcome::win(side.other(), EndReason::Timeout));
+        return Some(flag(state, side));
     }
     state
         .game
         .outcome()
         .or_else(|| untimed_expiry.and_then(|after| expiry::abandoned(state, now, after)))
+}
+
+/// `side`'s time ran out in `state`: a loss on time, or in a days-per-move
+/// game before its second ply an abort, never rated ([`crate::correspondence`];
+/// lichess does so, a game nobody began being no game).
+pub fn flag(state: &GameState, side: Player) -> Outcome {
+    let by_days = matches!(state.meta.clock, ClockControl::Correspondence { .. });
+    if by_days && aborter::abortable(state) {
+        Outcome::draw(EndReason::Aborted)
+    } else {
+        Outcome::win(side.other(), EndReason::Timeout)
+    }
 }
 
 /// `side` resigns `state`: a loss, or while the game can still be
@@ -103,7 +116,6 @@ pub fn record_end(game: &mut dyn Match, result: &ResultView) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ClockControl;
     use crate::game::testing;
     use gamut_core::Player::{First, Second};
     use gamut_games::GameKind;
@@ -167,6 +179,43 @@ mod tests {
         assert_eq!(result.text, "0-1");
         let clocks = clocks.unwrap();
         assert_eq!((clocks.ms, clocks.running), ([500, 1_000], None));
+    }
+
+    #[test]
+    fn a_days_per_move_flag_before_the_second_ply_aborts() {
+        const DAY_MS: i64 = 86_400_000;
+        let clock = ClockControl::Correspondence { days_per_move: 1 };
+        let seats = testing::two_people(GameKind::Loa, &[]).meta.seats;
+        let mut state = testing::started(GameKind::Loa, &[("size", "6")], clock, seats);
+        assert_eq!(due(&state, DAY_MS - 1, None), None);
+        let aborted = Some(Outcome::draw(EndReason::Aborted));
+        assert_eq!(due(&state, DAY_MS, None), aborted, "nobody moved");
+        let mv = state.legal()[0].clone();
+        let event = crate::game::mover::play(&state, First, &mv, DAY_MS / 2).unwrap();
+        testing::apply(&mut state, &event);
+        assert_eq!(
+            due(&state, DAY_MS * 3 / 2 - 1, None),
+            None,
+            "a day from the move"
+        );
+        assert_eq!(due(&state, DAY_MS * 3 / 2, None), aborted, "one ply only");
+        let mv = state.legal()[0].clone();
+        let event = crate::game::mover::play(&state, Second, &mv, DAY_MS).unwrap();
+        testing::apply(&mut state, &event);
+        assert_eq!(due(&state, 2 * DAY_MS - 1, None), None);
+        let lost = Some(Outcome::win(Second, EndReason::Timeout));
+        assert_eq!(due(&state, 2 * DAY_MS, None), lost, "first's day is up");
+        // Real time loses on time whenever the flag falls.
+        let realtime = ClockControl::Realtime {
+            initial_ms: 1_000,
+            increment_ms: 0,
+        };
+        let seats = testing::two_people(GameKind::Loa, &[]).meta.seats;
+        let state = testing::started(GameKind::Loa, &[], realtime, seats);
+        assert_eq!(
+            flag(&state, First),
+            Outcome::win(Second, EndReason::Timeout)
+        );
     }
 
     #[test]

@@ -266,6 +266,7 @@ impl GameMeta {
             ended_at: None,
             to_move: None,
             moved_at: None,
+            deadline: None,
         })
     }
 
@@ -334,6 +335,7 @@ mod tests {
             ended_at: None,
             to_move: None,
             moved_at: None,
+            deadline: None,
         }
     }
 

@@ -1,10 +1,10 @@
 //! Whom a change of a game tells what, outside the game's page (pure: the
 //! game's task stores these notifications with the change and publishes
-//! them after the commit). Only correspondence games between people tell
-//! anything: after a move, the player now to move that it is their turn;
-//! at the end, both players.
+//! them after the commit). Only correspondence games (untimed or by days
+//! per move) between people tell anything: after a move, the player now to
+//! move that it is their turn (by days per move, with the deadline); at the
+//! end, both players.
 
-use crate::clock::ClockControl;
 use crate::game::meta::Seat;
 use crate::game::state::GameState;
 use crate::ids::UserId;
@@ -15,7 +15,7 @@ use gamut_core::Player;
 /// made a move (`moved`) or `ended` the game.
 pub fn after(state: &GameState, moved: bool, ended: bool) -> Vec<(UserId, Notification)> {
     let meta = &state.meta;
-    if meta.clock != ClockControl::Untimed || !(moved || ended) {
+    if !meta.clock.is_correspondence() || !(moved || ended) {
         return Vec::new();
     }
     let person = |side: Player| match meta.seat(side) {
@@ -31,6 +31,10 @@ pub fn after(state: &GameState, moved: bool, ended: bool) -> Vec<(UserId, Notifi
             Notification::new(kind, Some(&meta.id), Some(from)),
         )
     };
+    let turn = |to, from| {
+        let (user, notification) = tell(to, NotificationKind::YourTurn, from);
+        (user, notification.until(state.deadline()))
+    };
     if ended {
         return vec![
             tell(&first, NotificationKind::GameEnded, &second),
@@ -38,8 +42,8 @@ pub fn after(state: &GameState, moved: bool, ended: bool) -> Vec<(UserId, Notifi
         ];
     }
     match state.to_move() {
-        Some(Player::First) => vec![tell(&first, NotificationKind::YourTurn, &second)],
-        Some(Player::Second) => vec![tell(&second, NotificationKind::YourTurn, &first)],
+        Some(Player::First) => vec![turn(&first, &second)],
+        Some(Player::Second) => vec![turn(&second, &first)],
         None => Vec::new(),
     }
 }
@@ -63,7 +67,25 @@ mod tests {
             Some(&told[0].0),
             state.meta.seat(to_move).and_then(Seat::user_id)
         );
+        assert_eq!(told[0].1.deadline, None, "untimed: no deadline");
         let ended = after(&state, false, true);
         assert_eq!(ended.len(), 2);
+    }
+
+    #[test]
+    fn by_days_per_move_the_turn_comes_with_its_deadline() {
+        let clock = crate::clock::ClockControl::Correspondence { days_per_move: 2 };
+        let seats = testing::two_people(GameKind::Loa, &[]).meta.seats;
+        let mut state = testing::started(GameKind::Loa, &[("size", "6")], clock, seats);
+        let mv = state.legal()[0].clone();
+        let event = crate::game::mover::play(&state, Player::First, &mv, 1_000).unwrap();
+        testing::apply(&mut state, &event);
+        let told = after(&state, true, false);
+        assert_eq!(told[0].1.kind, NotificationKind::YourTurn);
+        // The second side's two days run from the move.
+        assert_eq!(told[0].1.deadline, Some(1_000 + 2 * 86_400_000));
+        assert!(after(&state, false, true)
+            .iter()
+            .all(|(_, n)| n.deadline.is_none()));
     }
 }

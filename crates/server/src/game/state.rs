@@ -162,6 +162,13 @@ impl GameState {
         (self.live() && self.hidden.is_none()).then(|| self.game.side_to_move())
     }
 
+    /// When the time of the side to act runs out, while a clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.clocks
+            .filter(|_| self.live())
+            .and_then(|c| c.deadline())
+    }
+
     /// The summary-row changes after the latest event.
     pub fn update(&self, at: i64) -> GameUpdate {
         GameUpdate {
@@ -175,6 +182,7 @@ impl GameState {
             to_move: self
                 .to_move()
                 .map(|side| i64::try_from(side.index()).unwrap_or(0)),
+            deadline: self.deadline(),
             snapshot: Some(snapshot::encode(self)),
         }
     }
@@ -292,6 +300,7 @@ impl GameState {
     pub fn summary(&self) -> GameSummary {
         GameSummary {
             to_move: self.to_move(),
+            deadline: self.deadline(),
             ..summary(
                 &self.meta,
                 self.status(),
@@ -333,6 +342,7 @@ impl GameState {
             to_move: self.to_move(),
             legal: self.legal(),
             clocks: self.clocks,
+            deadline: self.deadline(),
             draw_offer: self.draw_offer,
             takeback_request: self.takeback_request,
             hidden,
@@ -362,6 +372,7 @@ pub fn summary(
         created_at: meta.created_at,
         to_move: None,
         moved_at: None,
+        deadline: None,
     }
 }
 
@@ -388,6 +399,7 @@ pub fn summary_from_row(row: &GameRow) -> Result<GameSummary, String> {
         // Only a live game has a side to move.
         to_move: to_move.filter(|_| status == GameStatus::Live),
         moved_at: row.moved_at,
+        deadline: row.deadline.filter(|_| status == GameStatus::Live),
         ..summary(
             &meta,
             status,

@@ -58,7 +58,7 @@ pub fn started(
     let first = state.game.side_to_move();
     let event = StoredEvent::Started {
         players: seats,
-        clocks: clock.start(0, Some(first)),
+        clocks: clock.start(0, Some(first), crate::correspondence::DAY),
     };
     state.apply(1, 0, &event).unwrap();
     state

@@ -45,6 +45,9 @@ pub struct GameSummary {
     pub to_move: Option<Player>,
     /// When the last move was played (`null` before the first).
     pub moved_at: Option<i64>,
+    /// When the time of the side to act runs out (server time, ms), while
+    /// a clock runs in a live game; `null` otherwise.
+    pub deadline: Option<i64>,
 }
 
 /// A hidden placement phase as one viewer sees it.
@@ -109,6 +112,9 @@ pub struct GameView {
     pub legal: Vec<String>,
     /// The clocks (`null` when untimed).
     pub clocks: Option<Clocks>,
+    /// When the time of the side to act runs out (server time, ms), while
+    /// a clock runs; `null` otherwise.
+    pub deadline: Option<i64>,
     /// The side with a pending draw offer.
     #[serde(default, with = "crate::wire::option_side")]
     pub draw_offer: Option<Player>,

@@ -21,6 +21,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use gamut_games::GameKind;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 /// The longest start position text accepted.
 const MAX_POSITION: usize = 2048;
@@ -72,19 +73,23 @@ pub async fn human_seat(
     Ok(Seat::person(user.clone(), r.rating.round() as i32))
 }
 
-/// The `started` event for a game whose seats are now filled.
-fn started_event(meta: &GameMeta, at: i64) -> ApiResult<EventRow> {
+/// The `started` event for a game whose seats are now filled (a day of
+/// a days-per-move control lasting `day`), and the deadline of the side
+/// to move if a clock runs.
+fn started_event(meta: &GameMeta, at: i64, day: Duration) -> ApiResult<(EventRow, Option<i64>)> {
     let state = GameState::new(meta.clone()).map_err(ApiError::internal)?;
     let first = state.game.side_to_move();
+    let clocks = meta.clock.start(at, Some(first), day);
     let event = StoredEvent::Started {
         players: meta.seats.clone(),
-        clocks: meta.clock.start(at, Some(first)),
+        clocks,
     };
-    Ok(EventRow {
+    let row = EventRow {
         version: 1,
         at,
         payload: serde_json::to_string(&event).map_err(ApiError::internal)?,
-    })
+    };
+    Ok((row, clocks.and_then(|c| c.deadline())))
 }
 
 /// A game's summary from its row.
@@ -183,19 +188,23 @@ pub async fn create(
 pub async fn store_new_game(app: &App, meta: &GameMeta, creator: &UserView) -> ApiResult<GameRow> {
     let now = meta.created_at;
     let starts_now = meta.seats.iter().all(Option::is_some);
-    let first_event = if starts_now {
-        Some(started_event(meta, now)?)
+    let (first_event, deadline) = if starts_now {
+        let (event, deadline) = started_event(meta, now, app.day)?;
+        (Some(event), deadline)
     } else {
-        None
+        (None, None)
     };
     let status = if starts_now {
         GameStatus::Live
     } else {
         GameStatus::Waiting
     };
-    let row = meta
-        .new_row(&creator.id, status, i64::from(starts_now))
-        .map_err(ApiError::internal)?;
+    let row = GameRow {
+        deadline,
+        ..meta
+            .new_row(&creator.id, status, i64::from(starts_now))
+            .map_err(ApiError::internal)?
+    };
     app.store.insert_game(&row, first_event.as_ref()).await?;
     if starts_now {
         app.registry.ensure(&meta.id);
@@ -255,11 +264,18 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView) -> ApiResult<GameR
         .ok_or_else(|| ApiError::conflict("game is not waiting for a player"))?;
     let me = human_seat(app, user, meta.kind, meta.speed).await?;
     meta.seats[seat] = Some(me.clone());
-    let started = started_event(&meta, now_ms())?;
+    let (started, deadline) = started_event(&meta, now_ms(), app.day)?;
     let seat_text = serde_json::to_string(&me).map_err(ApiError::internal)?;
     if !app
         .store
-        .join_game(id.as_str(), seat, &seat_text, user.id.as_str(), &started)
+        .join_game(
+            id.as_str(),
+            seat,
+            &seat_text,
+            user.id.as_str(),
+            &started,
+            deadline,
+        )
         .await?
     {
         return Err(ApiError::conflict("game is not waiting for a player"));

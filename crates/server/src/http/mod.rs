@@ -79,6 +79,9 @@ pub struct App {
     pub analysis: crate::analysis::Analyses,
     /// Game reviews being computed, and their bounds.
     pub reviews: crate::review::Reviews,
+    /// A day of the days-per-move time controls
+    /// ([`crate::ServerConfig::day`]).
+    pub day: std::time::Duration,
     /// Tournaments: their bounds, the driver's wake-up, the sockets' feeds.
     pub tournaments: crate::tournament::TournamentHub,
 }

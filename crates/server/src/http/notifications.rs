@@ -58,6 +58,7 @@ fn notification_of(row: &NotificationRow) -> Result<Notification, String> {
             .map(GameId::parse)
             .transpose()
             .map_err(|e| e.to_string())?,
+        deadline: row.deadline,
         at: row.at,
         seen: row.seen,
     })

@@ -85,6 +85,9 @@ fn export_record(state: &GameState) -> TextRecord {
             initial_ms,
             increment_ms,
         } => format!("{initial_ms}+{increment_ms}"),
+        crate::clock::ClockControl::Correspondence { days_per_move } => {
+            format!("{days_per_move}d/move")
+        }
         crate::clock::ClockControl::Untimed => "-".to_owned(),
     };
     headers.push(("Clock".to_owned(), clock));

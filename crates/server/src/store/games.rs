@@ -11,8 +11,8 @@ use tokio::sync::oneshot;
 
 /// Seats a player in seat 0 or seat 1 of a waiting game and starts it.
 const JOIN_SEAT: [&str; 2] = [
-    "UPDATE games SET seat0 = $1, user0 = $2, status = 'live', version = 1 WHERE id = $3 AND status = 'waiting' AND seat0 IS NULL AND version = 0",
-    "UPDATE games SET seat1 = $1, user1 = $2, status = 'live', version = 1 WHERE id = $3 AND status = 'waiting' AND seat1 IS NULL AND version = 0",
+    "UPDATE games SET seat0 = $1, user0 = $2, status = 'live', version = 1, deadline = $4 WHERE id = $3 AND status = 'waiting' AND seat0 IS NULL AND version = 0",
+    "UPDATE games SET seat1 = $1, user1 = $2, status = 'live', version = 1, deadline = $4 WHERE id = $3 AND status = 'waiting' AND seat1 IS NULL AND version = 0",
 ];
 
 impl Store {
@@ -26,7 +26,7 @@ impl Store {
         sqlx::query(concat!(
             "INSERT INTO games (",
             game_columns!(),
-            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
         ))
         .bind(&game.id)
         .bind(&game.game)
@@ -49,6 +49,7 @@ impl Store {
         .bind(game.ended_at)
         .bind(game.to_move)
         .bind(game.moved_at)
+        .bind(game.deadline)
         .execute(&mut *tx)
         .await?;
         if let Some(event) = first_event {
@@ -174,7 +175,8 @@ impl Store {
     }
 
     /// Seats a player in a waiting game and starts it with `started`
-    /// (version 1). `Ok(false)` if the game was not waiting or the seat was
+    /// (version 1), the side to move's time running out at `deadline` on a
+    /// clock. `Ok(false)` if the game was not waiting or the seat was
     /// taken.
     pub async fn join_game(
         &self,
@@ -183,12 +185,14 @@ impl Store {
         seat_json: &str,
         user_id: &str,
         started: &EventRow,
+        deadline: Option<i64>,
     ) -> Result<bool, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let changed = sqlx::query(JOIN_SEAT[usize::from(seat != 0)])
             .bind(seat_json)
             .bind(user_id)
             .bind(game_id)
+            .bind(deadline)
             .execute(&mut *tx)
             .await?
             .rows_affected();

@@ -115,6 +115,8 @@ pub struct GameRow {
     pub to_move: Option<i64>,
     /// When the last move was played.
     pub moved_at: Option<i64>,
+    /// When the time of the side to act runs out, while a clock runs.
+    pub deadline: Option<i64>,
 }
 
 /// A chat message as stored (its room aside).
@@ -145,6 +147,8 @@ pub struct NotificationRow {
     pub from: Option<UserRow>,
     /// For a rematch offer: the finished game it follows.
     pub after_game: Option<String>,
+    /// For a turn by days per move: when the user's time runs out.
+    pub deadline: Option<i64>,
     /// When.
     pub at: i64,
     /// Seen already.
@@ -175,6 +179,8 @@ pub struct GameUpdate {
     pub ended_at: Option<i64>,
     /// The side to move (0/1), when known: live and not placing hidden.
     pub to_move: Option<i64>,
+    /// When the time of the side to act runs out, while a clock runs.
+    pub deadline: Option<i64>,
     /// The game's state after the event, as the game's snapshot (`None`:
     /// keep the stored one).
     pub snapshot: Option<String>,

@@ -15,8 +15,8 @@ pub(super) async fn save_notification(
     n: &NotificationRow,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO notifications (id, user_id, kind, game_id, from_user, after_game, at, seen) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
+        "INSERT INTO notifications (id, user_id, kind, game_id, from_user, after_game, at, seen, \
+         deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
     )
     .bind(&n.id)
     .bind(&n.user_id)
@@ -25,6 +25,7 @@ pub(super) async fn save_notification(
     .bind(n.from.as_ref().map(|u| u.id.clone()))
     .bind(n.after_game.clone())
     .bind(n.at)
+    .bind(n.deadline)
     .execute(&mut *conn)
     .await?;
     sqlx::query(
@@ -54,7 +55,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<NotificationRow>, sqlx::Error> {
         let records: Vec<NotificationRecord> = sqlx::query_as(
-            "SELECT n.id AS notification_id, n.user_id, n.kind, n.game_id, n.after_game, n.at, n.seen, \
+            "SELECT n.id AS notification_id, n.user_id, n.kind, n.game_id, n.after_game, n.deadline, \
+             n.at, n.seen, \
              u.id AS from_id, u.name AS from_name, u.guest AS from_guest FROM notifications n \
              LEFT JOIN users u ON u.id = n.from_user WHERE n.user_id = $1 \
              ORDER BY n.at DESC, n.id DESC LIMIT $2",

@@ -10,7 +10,7 @@ use super::{
 /// The columns of `games`, in the order of [`GameRecord`].
 macro_rules! game_columns {
     () => {
-        "id, game, options, start_text, clock, speed, rated, kind, status, seat0, seat1, user0, user1, creator, version, moves, result, created_at, ended_at, to_move, moved_at"
+        "id, game, options, start_text, clock, speed, rated, kind, status, seat0, seat1, user0, user1, creator, version, moves, result, created_at, ended_at, to_move, moved_at, deadline"
     };
 }
 pub(super) use game_columns;
@@ -78,6 +78,7 @@ pub(super) struct NotificationRecord {
     kind: String,
     game_id: Option<String>,
     after_game: Option<String>,
+    deadline: Option<i64>,
     at: i64,
     seen: i64,
     from_id: Option<String>,
@@ -103,6 +104,7 @@ impl TryFrom<NotificationRecord> for NotificationRow {
             kind: r.kind,
             game_id: r.game_id,
             after_game: r.after_game,
+            deadline: r.deadline,
             from,
             at: r.at,
             seen: flag("seen", r.seen)?,
@@ -150,6 +152,7 @@ pub(super) struct GameRecord {
     ended_at: Option<i64>,
     to_move: Option<i64>,
     moved_at: Option<i64>,
+    deadline: Option<i64>,
 }
 
 impl TryFrom<GameRecord> for GameRow {
@@ -176,6 +179,7 @@ impl TryFrom<GameRecord> for GameRow {
             ended_at: r.ended_at,
             to_move: r.to_move,
             moved_at: r.moved_at,
+            deadline: r.deadline,
         })
     }
 }

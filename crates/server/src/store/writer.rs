@@ -203,8 +203,8 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
     }
     let changed = sqlx::query(
         "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5, \
-         to_move = $6, moved_at = CASE WHEN moves <> $7 THEN $8 ELSE moved_at END \
-         WHERE id = $9 AND version = $10",
+         to_move = $6, moved_at = CASE WHEN moves <> $7 THEN $8 ELSE moved_at END, \
+         deadline = $11 WHERE id = $9 AND version = $10",
     )
     .bind(last)
     .bind(&update.status)
@@ -216,6 +216,7 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
     .bind(at)
     .bind(id)
     .bind(first - 1)
+    .bind(update.deadline)
     .execute(&mut **tx)
     .await?
     .rows_affected();

@@ -633,10 +633,16 @@ pub struct ServerProcess {
 /// Starts `gamut-server` on `backend` (its database when on `PostgreSQL`) and
 /// waits for the address it listens on.
 pub fn spawn_server(backend: &Backend) -> ServerProcess {
+    spawn_server_with(backend, &[])
+}
+
+/// Starts `gamut-server` on `backend` with the further flags `args` (as
+/// `--day-ms 500`), and waits for the address it listens on.
+pub fn spawn_server_with(backend: &Backend, args: &[&str]) -> ServerProcess {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamut-server"));
-    cmd.arg("--data").arg(backend.data_dir());
+    cmd.arg("--data").arg(backend.data_dir()).args(args);
     if let Some(url) = backend.database_url() {
         cmd.arg("--database").arg(url);
     }
