@@ -56,6 +56,13 @@ export const api = {
   declineRematch: (id) => request('POST', `/api/games/${id}/rematch/decline`),
   notifications: () => request('GET', '/api/notifications'),
   notificationsSeen: (until) => request('POST', '/api/notifications/seen', { until }),
+  // Arena tournaments (issue 14).
+  tournaments: () => request('GET', '/api/tournaments'),
+  createTournament: (spec) => request('POST', '/api/tournaments', spec),
+  tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  joinTournament: (id) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/join`),
+  withdrawTournament: (id) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`),
+  gameTournament: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/tournament`),
 };
 
 function chatPath(where) {

@@ -22,6 +22,7 @@ import * as account from './pages/account.js';
 import * as leaderboard from './pages/leaderboard.js';
 import * as analysis from './pages/analysis.js';
 import * as myGames from './pages/my-games.js';
+import * as tournaments from './pages/tournaments.js';
 
 const ROUTES = [
   [/^\/$/, lobby],
@@ -33,6 +34,8 @@ const ROUTES = [
   [/^\/(signin|signup)$/, account],
   [/^\/leaderboard(?:\/([a-z]+))?(?:\/([a-z]+))?$/, leaderboard],
   [/^\/my-games$/, myGames],
+  [/^\/tournaments$/, tournaments],
+  [/^\/tournament\/([a-z0-9]+)$/, tournaments],
 ];
 
 let cleanup = null;
@@ -86,7 +89,7 @@ function renderHeader() {
     : h('div.account', null, link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small'));
   replace(header,
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
-    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), link('/tournaments', t('nav.tournaments'), 'nav-tournaments'), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
     h('div.tools', null, langSelect, sound, displayMenu(), user ? notificationBell() : null, account),
   );
 }

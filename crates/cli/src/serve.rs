@@ -145,6 +145,16 @@ pub struct LimitArgs {
     /// Seconds a whole review searches at most (default 120).
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=86400))]
     review_max_secs: Option<u64>,
+    /// Tournaments upcoming or running one user may have created (default
+    /// 2).
+    #[arg(long, value_name = "N")]
+    tournaments_per_user: Option<usize>,
+    /// Tournaments upcoming or running in the server (default 20).
+    #[arg(long, value_name = "N")]
+    tournaments: Option<usize>,
+    /// Players in one tournament (default 100).
+    #[arg(long, value_name = "N")]
+    tournament_players: Option<usize>,
 }
 
 impl LimitArgs {
@@ -230,6 +240,10 @@ impl LimitArgs {
             review.position_nodes = n;
         }
         secs(&mut review.total_time, self.review_max_secs);
+        let tournaments = &mut limits.tournaments;
+        set(&mut tournaments.per_user, self.tournaments_per_user);
+        set(&mut tournaments.total, self.tournaments);
+        set(&mut tournaments.players, self.tournament_players);
     }
 }
 

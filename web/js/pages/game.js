@@ -247,12 +247,21 @@ class GamePage {
     });
     this.connBanner = h('div.conn-lost#conn-lost', { role: 'alert', hidden: true });
     this.boardWrap = h('div.board-wrap', null, boardHost, this.banner.el, this.connBanner);
+    // A tournament game links back to its tournament.
+    this.tournamentLink = h('a.tournament-link#tournament-link', { hidden: true });
+    api.gameTournament(this.id).then(({ tournament }) => {
+      if (!tournament) return;
+      this.tournamentLink.href = `/tournament/${tournament.id}`;
+      this.tournamentLink.textContent = t('tournament.back', { name: tournament.name });
+      this.tournamentLink.hidden = false;
+    }).catch(() => {});
     replace(this.main,
       h('div.game-layout', null,
         h('div.board-column', null, this.topBar.el, this.boardWrap, this.bottomBar.el),
         h('aside.side-panel', null,
           h('div.card.panel-head', null,
             h('div.panel-title', null, h('span', { class: `game-icon icon-${st.game}` }), h('h1', null, gameTitle(st.game)), h('span', { class: ['conn', this.conn.offline ? 'offline' : ''], title: t('game.connection') })),
+            this.tournamentLink,
             this.info.el,
             this.status.el,
           ),
