@@ -31,4 +31,10 @@ describe('your games', () => {
     assert.deepEqual(rows[1].opponent, bob);
     assert.equal(rows[1].side, 1);
   });
+
+  test('by urgency: the nearest deadline first, games without one after', () => {
+    const due = (id, deadline, movedAt) => ({ ...game(id, [me, bob], 0, movedAt), deadline });
+    const rows = myGameRows([due('untimed', null, 1), due('in-a-week', 7000, 2), due('tomorrow', 1000, 3), due('theirs', 10, 0)].map((g) => (g.id === 'theirs' ? { ...g, to_move: 1 } : g)), 'me');
+    assert.deepEqual(rows.map((r) => r.game.id), ['tomorrow', 'in-a-week', 'untimed', 'theirs']);
+  });
 });

@@ -74,9 +74,9 @@ describe('notifications model', () => {
 
   test('what each kind shows', () => {
     const d = (n, o) => N.describe(n, o);
-    assert.deepEqual(d(note('1', 'challenge', 1)), { key: 'notification.challenge', name: 'alice', href: '/game/g1', actions: ['accept', 'decline'], note: null });
+    assert.deepEqual(d(note('1', 'challenge', 1)), { key: 'notification.challenge', name: 'alice', href: '/game/g1', actions: ['accept', 'decline'], note: null, deadline: null });
     assert.deepEqual(d(note('1', 'challenge', 1), { game: { status: 'waiting' } }).actions, ['accept', 'decline']);
-    assert.deepEqual(d(note('1', 'challenge', 1), { game: { status: 'live' } }), { key: 'notification.challenge', name: 'alice', href: '/game/g1', actions: [], note: 'notification.closed' });
+    assert.deepEqual(d(note('1', 'challenge', 1), { game: { status: 'live' } }), { key: 'notification.challenge', name: 'alice', href: '/game/g1', actions: [], note: 'notification.closed', deadline: null });
     assert.equal(d(note('1', 'rematch', 1), { game: 'gone' }).note, 'notification.closed');
     assert.equal(d(note('1', 'rematch', 1), { answered: 'declined' }).note, 'notification.declined');
     assert.deepEqual(d(note('1', 'rematch', 1), { answered: 'accepted' }).actions, []);
@@ -88,6 +88,10 @@ describe('notifications model', () => {
       assert.equal(d(note('1', kind, 1)).key, `notification.${kind.replace(/-/g, '_')}`);
     }
     assert.equal(d(note('1', 'your-turn', 1, { from: undefined })).name, null);
+    // A turn by days per move says when its time runs out; untimed, nothing.
+    assert.equal(d(note('1', 'your-turn', 1, { deadline: 5000 })).deadline, 5000);
+    assert.equal(d(note('1', 'your-turn', 1)).deadline, null);
+    assert.equal(d(note('1', 'game-ended', 1, { deadline: 5000 })).deadline, null);
   });
 
   test('challenges and turns chime, the rest does not', () => {

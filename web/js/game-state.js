@@ -319,7 +319,12 @@ export function toMoveSide(state, side) {
  * game that has not started (a waiting seek) shows its initial time.
  */
 export function clockMs(state, side, now) {
-  if (!state.clocks) return state.clock?.type === 'realtime' ? state.clock.initial_ms : null;
+  if (!state.clocks) {
+    if (state.clock?.type === 'realtime') return state.clock.initial_ms;
+    // A waiting days-per-move game: each side's days for its first move.
+    if (state.clock?.type === 'correspondence') return state.clock.days_per_move * 86400000;
+    return null;
+  }
   let ms = state.clocks.ms[side];
   if (state.clocks.running === side && state.status === 'live') ms -= now - state.clocks.at;
   return ms;

@@ -91,7 +91,7 @@ export function chimes(n) {
 }
 
 /**
- * What a notification shows: `{ key, name, href, actions, note }`:
+ * What a notification shows: `{ key, name, href, actions, note, deadline }`:
  * - `key`: its text's catalogue key (`notification.<kind>`, with `{name}`),
  *   `name` the player it is from (null when unknown: the text then says
  *   "someone");
@@ -100,7 +100,9 @@ export function chimes(n) {
  * - `actions`: ['accept', 'decline'] while a challenge or rematch can be
  *   answered, else [];
  * - `note`: a catalogue key saying why it cannot be any more ('accepted',
- *   'declined' by the viewer, or 'closed': its game no longer waits), or null.
+ *   'declined' by the viewer, or 'closed': its game no longer waits), or null;
+ * - `deadline`: a your-turn by days per move: when the viewer's time for
+ *   the move runs out (server time, ms), else null.
  * `game` is what is known of its game: a game state or summary (its
  * `status`), 'gone' (404), or undefined (not known yet).
  */
@@ -116,7 +118,8 @@ export function describe(n, { answered, game } = {}) {
     else if (game === 'gone' || (game && game.status !== 'waiting')) note = 'notification.closed';
     else actions = ['accept', 'decline'];
   }
-  return { key: `notification.${kind}`, name, href, actions, note };
+  const deadline = n.kind === 'your-turn' ? n.deadline ?? null : null;
+  return { key: `notification.${kind}`, name, href, actions, note, deadline };
 }
 
 /**

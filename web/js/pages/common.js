@@ -5,6 +5,7 @@ import { h } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { api } from '../api.js';
 import { errorText } from '../errors.js';
+import { isDaysPerMove, daysPerMoveText } from '../deadline.js';
 
 let catalogue = null;
 
@@ -55,6 +56,7 @@ export function optionValueLabel(game, key, value) {
 
 /** `5+3` (minutes + seconds; `30s+0` under a minute), or `∞` for untimed games. */
 export function clockText(clock) {
+  if (isDaysPerMove(clock)) return daysPerMoveText(clock);
   if (!clock || clock.type !== 'realtime') return t('clock.untimed');
   const min = clock.initial_ms / 60000;
   let initial = Number.isInteger(min) ? String(min) : min.toFixed(1);

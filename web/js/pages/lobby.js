@@ -11,6 +11,7 @@ import { GAME_IDS } from '../games/index.js';
 import { miniBoard } from './diagrams.js';
 import { chatPanel } from '../panels/chat.js';
 import { OPPONENTS, opponentSpec, playerField, submitKey } from './challenge.js';
+import { DAYS_PER_MOVE } from '../deadline.js';
 
 export const name = 'lobby';
 
@@ -35,9 +36,17 @@ const CLOCKS = [
   { id: '10+5', clock: { type: 'realtime', initial_ms: 600000, increment_ms: 5000 } },
   { id: '15+10', clock: { type: 'realtime', initial_ms: 900000, increment_ms: 10000 } },
   { id: '30+20', clock: { type: 'realtime', initial_ms: 1800000, increment_ms: 20000 } },
+  // Correspondence by days per move: the days are picked beside it.
+  { id: 'days', clock: null },
 ];
 
-const form = { game: 'loa', options: {}, position: '', clock: '5+3', opponent: 'computer', level: 'easy', side: 'random', rated: false };
+/** The clock control the form asks for. */
+function formClock() {
+  if (form.clock === 'days') return { type: 'correspondence', days_per_move: form.days };
+  return CLOCKS.find((c) => c.id === form.clock).clock;
+}
+
+const form = { game: 'loa', options: {}, position: '', clock: '5+3', days: 3, opponent: 'computer', level: 'easy', side: 'random', rated: false };
 
 export function render(main, _params, { navigate }) {
   const createCard = h('section.card.create-card', { 'aria-labelledby': 'create-title' });
@@ -91,7 +100,11 @@ export function render(main, _params, { navigate }) {
         type: 'button', role: 'radio', 'aria-checked': String(form.clock === c.id), class: form.clock === c.id ? 'active' : '',
         dataset: { clock: c.id },
         onclick: () => { form.clock = c.id; drawForm(); },
-      }, c.id === 'untimed' ? t('clock.untimed') : c.id)));
+      }, c.id === 'untimed' ? t('clock.untimed') : c.id === 'days' ? t('lobby.days_per_move') : c.id)));
+    const daysSel = form.clock === 'days'
+      ? field(t('lobby.days'), h('select#days-per-move', { onchange: (e) => { form.days = Number(e.target.value); } },
+          DAYS_PER_MOVE.map((n) => h('option', { value: n, selected: n === form.days }, t('time.days', { n })))))
+      : null;
 
     const oppSel = h('div.segmented#opponent-choice', { role: 'radiogroup', 'aria-label': t('lobby.opponent') },
       OPPONENTS.map((o) => h('button', {
@@ -122,7 +135,7 @@ export function render(main, _params, { navigate }) {
           const spec = {
             game: form.game,
             options: form.options,
-            clock: CLOCKS.find((c) => c.id === form.clock).clock,
+            clock: formClock(),
             rated: Boolean(rated && form.rated),
             side: form.side,
             opponent: opponentSpec(form),
@@ -143,6 +156,7 @@ export function render(main, _params, { navigate }) {
       field(t('lobby.game'), gameTabs),
       options.childNodes.length ? h('fieldset.options-set', null, h('legend', null, t('lobby.options')), options, advanced) : null,
       field(t('lobby.clock'), clockSel),
+      daysSel,
       field(t('lobby.opponent'), oppSel),
       form.opponent === 'player' ? playerField(form) : null,
       h('div.row', null, level, side),

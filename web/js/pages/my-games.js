@@ -1,7 +1,8 @@
 // "Your games": every ongoing game of the signed-in user (correspondence
 // play above all), those where it is their turn first, each with the
-// opponent, the game, its clock and when the last move was played, linking
-// to the game. From GET /api/games?status=live&player=NAME; a summary that
+// opponent, the game, its clock, the time left to the player to move (by
+// days per move: the summary's `deadline`) and when the last move was
+// played, linking to the game. From GET /api/games?status=live&player=NAME; a summary that
 // does not know the side to move yet (a game just joined) asks the game's
 // state.
 
@@ -11,6 +12,7 @@ import { api } from '../api.js';
 import { currentUser } from '../session.js';
 import { agoText } from '../notifications.js';
 import { gameTitle, clockText, seatName, errorBox } from './common.js';
+import { timeLeftText } from '../deadline.js';
 
 export const name = 'my-games';
 
@@ -22,8 +24,9 @@ export function sideOf(game, userId) {
 /**
  * The page's rows from the live summaries: `{game, side, turn, opponent}`
  * where `turn` is 'yours', 'theirs' or 'both' (a hidden placement, or not
- * known), yours first, then by the last move (oldest waiting first), then
- * newest created.
+ * known), yours first, then by urgency: the nearest deadline first (games
+ * without one after), then by the last move (oldest waiting first), then
+ * oldest created.
  */
 export function myGameRows(games, userId) {
   const order = { yours: 0, both: 1, theirs: 2 };
@@ -37,6 +40,7 @@ export function myGameRows(games, userId) {
     })
     .filter((r) => r.side >= 0)
     .sort((a, b) => order[a.turn] - order[b.turn]
+      || (a.game.deadline ?? Infinity) - (b.game.deadline ?? Infinity)
       || (a.game.moved_at ?? a.game.created_at) - (b.game.moved_at ?? b.game.created_at));
 }
 
@@ -58,7 +62,8 @@ export function render(main) {
             h('span', { class: `game-icon icon-${g.game}` }),
             h('div.game-row-main', null,
               h('div.game-row-title', null, t('mygames.against', { name: seatName(r.opponent) })),
-              h('div.game-row-sub', null, gameTitle(g.game), h('span.muted', null, ` · ${clockText(g.clock)} · ${t('mygames.last_move', { when: last })}`))),
+              h('div.game-row-sub', null, gameTitle(g.game), h('span.muted', null, ` · ${clockText(g.clock)} · ${t('mygames.last_move', { when: last })}`)),
+              g.deadline ? h('div.game-row-sub.time-left', null, timeLeftText(g.deadline, now)) : null),
             h('div.game-row-actions', null,
               h('span', { class: `turn turn-${r.turn}` }, t(`mygames.turn_${r.turn}`)),
               h('a.btn.small.primary', { href: `/game/${g.id}` }, t('mygames.open'))));

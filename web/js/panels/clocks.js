@@ -2,10 +2,17 @@
 // running side's time counts down between the server's reports), low
 // under 20 seconds, `∞` for an untimed game, the initial time while a
 // timed game waits for its players, stopped while the connection is lost.
+// By days per move the time reads in words: the side to move's "2 days
+// 3 h left" (its deadline as the title), the other's days per move.
 // Called ten times a second.
 
 import { formatMs, clockText } from '../pages/common.js';
 import { clockMs, LOW_TIME_MS } from '../game-state.js';
+import { isDaysPerMove, durationText, timeLeftText } from '../deadline.js';
+import { language } from '../i18n.js';
+
+/** A days-per-move clock is low in its last hour. */
+const LOW_DAYS_MS = 3600000;
 
 /**
  * Update every `.clock[data-side]` under `root` for `state` at `now`;
@@ -21,6 +28,14 @@ export function drawClocks(root, state, now = Date.now(), stopped = false) {
       el.textContent = '∞';
       el.title = clockText(state.clock);
       el.classList.add('untimed');
+      continue;
+    }
+    if (isDaysPerMove(state.clock)) {
+      const running = state.status === 'live' && state.clocks?.running === side;
+      el.textContent = running ? timeLeftText(now + ms, now) : durationText(ms);
+      el.title = running ? new Date(now + ms).toLocaleString(language()) : clockText(state.clock);
+      el.classList.add('days');
+      el.classList.toggle('low', running && ms < LOW_DAYS_MS);
       continue;
     }
     el.textContent = formatMs(ms);

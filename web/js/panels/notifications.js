@@ -15,6 +15,7 @@ import { errorText } from '../errors.js';
 import { currentUser } from '../session.js';
 import { go } from '../navigate.js';
 import { gameTitle, clockText } from '../pages/common.js';
+import { timeLeftText } from '../deadline.js';
 import { currentFeed, onFeedChange, markAllSeen, refresh, answered } from '../notify-feed.js';
 import * as N from '../notifications.js';
 
@@ -114,6 +115,7 @@ export function notificationBell() {
     return h('li.notify-item', { class: ['notify-item', n.seen ? '' : 'unseen'], dataset: { id: n.id, kind: n.kind, game: n.game || '' } },
       main, time,
       d.note ? h('span.notify-note.small', null, t(d.note)) : null,
+      d.deadline > now ? h('span.notify-deadline.small', null, timeLeftText(d.deadline, now)) : null,
       buttons,
       errors.has(n.id) ? h('p.alert.notify-error', { role: 'alert' }, errors.get(n.id)) : null);
   };
