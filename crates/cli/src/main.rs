@@ -2,6 +2,7 @@
 
 mod analyse;
 mod bench;
+mod bot;
 mod engine;
 mod game_args;
 mod matches;
@@ -49,6 +50,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md).
     Engine(engine::EngineArgs),
+    /// Play online as a bot account with an engine (docs/api.md, "Bots").
+    Bot(bot::BotArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -62,6 +65,7 @@ fn main() -> std::process::ExitCode {
         Command::Match(args) => matches::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Engine(args) => engine::run(args),
+        Command::Bot(args) => bot::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -10,11 +10,11 @@
 //! the thinking time of each engine), and as the LAST line
 //! `result <wins>-<draws>-<losses>` from A's side.
 
-mod clock;
+pub(crate) mod clock;
 mod external;
 mod game;
 mod opening;
-mod player;
+pub(crate) mod player;
 mod stats;
 
 use crate::game_args::GameArgs;

@@ -1,10 +1,12 @@
-//! Accounts: username and password rules, argon2 hashes, session cookies.
+//! Accounts: username and password rules, argon2 hashes, session cookies,
+//! and the credential a request carries (a session cookie or a bot's
+//! bearer token, [`credential`]).
 
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use axum::http::header::COOKIE;
+use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::HeaderMap;
 
 /// The session cookie's name.
@@ -67,6 +69,40 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .filter(|v| crate::ids::is_id(v))
 }
 
+/// What a request signs in with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Credential {
+    /// A session cookie's token.
+    Session(String),
+    /// A bot's API token, as its stored hash ([`crate::bots::token_hash`]).
+    Bot(String),
+}
+
+/// The request's `Authorization` header, if it has one: `Some(Some(token))`
+/// for `Bearer <token>` with a token of the right shape, `Some(None)` for
+/// anything else (refused as a wrong token).
+pub fn authorization(headers: &HeaderMap) -> Option<Option<String>> {
+    let value = headers.get(AUTHORIZATION)?;
+    Some(
+        value
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|token| crate::ids::is_id(token))
+            .map(str::to_owned),
+    )
+}
+
+/// The request's credential: a bot's bearer token if it carries one, else
+/// its session cookie.
+pub fn credential(headers: &HeaderMap) -> Option<Credential> {
+    match authorization(headers) {
+        Some(token) => token.map(|t| Credential::Bot(crate::bots::token_hash(&t))),
+        None => session_token(headers).map(Credential::Session),
+    }
+}
+
 /// The `Set-Cookie` value that stores `token` for `max_age_secs` seconds
 /// (the session lifetime), marked `Secure` when `secure` (served over TLS).
 pub fn session_cookie(token: &str, max_age_secs: i64, secure: bool) -> String {
@@ -110,5 +146,18 @@ mod tests {
         assert_eq!(session_token(&headers).as_deref(), Some("abc123"));
         headers.insert(COOKIE, "gamut_session=../../x".parse().unwrap());
         assert_eq!(session_token(&headers), None);
+    }
+
+    #[test]
+    fn a_bearer_token_is_the_credential_before_the_cookie() {
+        let mut headers = HeaderMap::new();
+        headers.insert(COOKIE, "gamut_session=abc123".parse().unwrap());
+        assert_eq!(credential(&headers), Some(Credential::Session("abc123".into())));
+        headers.insert(AUTHORIZATION, "Bearer tok3n".parse().unwrap());
+        let hash = crate::bots::token_hash("tok3n");
+        assert_eq!(credential(&headers), Some(Credential::Bot(hash)));
+        headers.insert(AUTHORIZATION, "Basic dXNlcjpwYXNz".parse().unwrap());
+        assert_eq!(authorization(&headers), Some(None));
+        assert_eq!(credential(&headers), None);
     }
 }

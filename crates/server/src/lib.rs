@@ -17,6 +17,7 @@
 pub mod ai_pool;
 pub mod analysis;
 pub mod auth;
+pub mod bots;
 pub mod bus;
 pub mod chat;
 pub mod clock;

@@ -9,6 +9,7 @@ use gamut_server::clock::ClockControl;
 use gamut_server::game::event::ResultView;
 use gamut_server::game::meta::UserView;
 use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
+use gamut_server::http::bots::{BotCreatedView, BotsView, NewBot};
 use gamut_server::http::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Source};
 use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
@@ -40,7 +41,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 39] = [
+    let candidates: [Candidate; 42] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -80,6 +81,9 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("Source", is::<Source>),
         ("ScoreView", is::<ScoreView>),
         ("ReviewView", is::<ReviewView>),
+        ("NewBot", is::<NewBot>),
+        ("BotCreatedView", is::<BotCreatedView>),
+        ("BotsView", is::<BotsView>),
     ];
     candidates
         .iter()

@@ -400,6 +400,7 @@ async fn bad_rows(backend: Backend) {
         id: "aliceid000000000".into(),
         name: "alice".into(),
         guest: false,
+        bot: false,
     };
     assert!(store.create_user(&user, Some("hash")).await.expect("user"));
     store

@@ -23,6 +23,11 @@ pub struct UserView {
     pub name: String,
     /// A guest.
     pub guest: bool,
+    /// A bot account ([`crate::bots`]): sent as `"bot": true`, left out
+    /// for people (and read as `false` where it is absent, e.g. in seats
+    /// stored before bots existed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 impl UserView {
@@ -32,6 +37,7 @@ impl UserView {
             id: UserId::parse(&u.id).map_err(|e| e.to_string())?,
             name: u.name.clone(),
             guest: u.guest,
+            bot: u.bot,
         })
     }
 
@@ -41,6 +47,7 @@ impl UserView {
             id: self.id.to_string(),
             name: self.name.clone(),
             guest: self.guest,
+            bot: self.bot,
         }
     }
 }
@@ -360,6 +367,7 @@ mod tests {
             id: UserId::parse("u1").unwrap(),
             name: "guest-1".into(),
             guest: true,
+            bot: false,
         };
         let seat = Seat::person(guest.clone(), 1500);
         let json = serde_json::to_string(&seat).unwrap();

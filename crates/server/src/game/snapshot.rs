@@ -343,6 +343,7 @@ mod tests {
                     id: crate::ids::UserId::parse(name).unwrap(),
                     name: name.into(),
                     guest: false,
+                    bot: false,
                 },
                 rating: Some(1500),
             })

@@ -26,6 +26,7 @@ fn person(id: UserId, name: &str) -> Option<Seat> {
             id,
             name: name.into(),
             guest: false,
+            bot: false,
         },
         1500,
     ))

@@ -74,6 +74,7 @@ pub async fn guest(
             id: UserId::random(),
             name: format!("guest-{}", rand::random::<u32>() % 1_000_000),
             guest: true,
+            bot: false,
         };
         if app.store.create_user(&user.to_row(), None).await? {
             return start_session(&app, &user).await;
@@ -122,6 +123,7 @@ pub async fn signup(
                     id: guest.id,
                     name: c.username,
                     guest: false,
+                    bot: false,
                 };
                 return Ok(session_answer(&app, &new_token, &user));
             }
@@ -134,6 +136,7 @@ pub async fn signup(
         id: UserId::random(),
         name: c.username.clone(),
         guest: false,
+        bot: false,
     };
     if !app.store.create_user(&user.to_row(), Some(&hash)).await? {
         return Err(taken());

@@ -137,6 +137,7 @@ pub async fn create(
     let invitee = match &req.opponent {
         Opponent::Challenge { user: Some(name) } => {
             let invitee = invitations::invitee(&app, &user, name).await?;
+            invitations::check_challenge(&user, &invitee)?;
             limits::count_attempt(&app.guards.seeks_by_user, user.id.as_str(), "challenges")?;
             Some(invitee)
         }
@@ -394,8 +395,12 @@ pub async fn lobby_view(app: &App) -> ApiResult<LobbyView> {
         limit: LOBBY_LIVE_GAMES,
         ..Listing::default()
     };
+    // Bots' seeks are for bots (who find them with `GET /api/games`):
+    // the lobby's are the ones people can take.
+    let mut seeks = list_summaries(app, &seeks).await?;
+    seeks.retain(|s| !s.players.iter().flatten().any(crate::bots::is_bot_seat));
     Ok(LobbyView {
-        seeks: list_summaries(app, &seeks).await?,
+        seeks,
         live: list_summaries(app, &live).await?,
     })
 }

@@ -4,7 +4,8 @@
 //! people is such a challenge too, declined here as well.
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
+use crate::bots::pairing_allowed;
+use crate::game::meta::{GameMeta, UserView};
 use crate::http::games::{game_id, game_row};
 use crate::http::notifications;
 use crate::http::views::OkView;
@@ -43,14 +44,39 @@ pub async fn invite(
     notifications::send(app, &invitee.id, told).await
 }
 
-/// Refuses `user` joining `game` if it was sent to someone else.
+/// Refuses `user` joining `game` if it was sent to someone else, or if it
+/// was sent to nobody and would pair a bot with a person
+/// ([`crate::bots::pairing_allowed`]).
 pub async fn check_join(app: &App, game: &GameId, user: &UserView) -> ApiResult<()> {
     match app.store.invitee(game.as_str()).await? {
         Some(invitee) if invitee != user.id.as_str() => Err(ApiError::forbidden(
             "this challenge was sent to another player",
         )),
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None => {
+            let meta = GameMeta::from_row(&game_row(app, game).await?)
+                .map_err(ApiError::internal)?;
+            let waiting = meta.seats.iter().flatten();
+            if waiting.into_iter().all(|seat| pairing_allowed(seat, user)) {
+                Ok(())
+            } else {
+                Err(ApiError::forbidden(BOTS_APART))
+            }
+        }
     }
+}
+
+/// Why a bot and a person cannot be paired but by a challenge by name.
+pub const BOTS_APART: &str =
+    "bots and people play each other only when a person challenges a bot by name";
+
+/// Refuses a challenge by name from a bot to a person (a person plays a
+/// bot only by challenging it).
+pub fn check_challenge(creator: &UserView, invitee: &UserView) -> ApiResult<()> {
+    if creator.bot && !invitee.bot {
+        return Err(ApiError::forbidden(BOTS_APART));
+    }
+    Ok(())
 }
 
 /// `POST /api/games/{id}/decline`: the invited player declines the

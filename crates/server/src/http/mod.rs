@@ -5,6 +5,8 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod bot_auth;
+pub mod bots;
 pub mod catalogue;
 pub mod chat;
 pub mod chat_feed;
@@ -26,7 +28,7 @@ pub mod users;
 pub mod views;
 pub mod ws;
 
-use crate::auth::session_token;
+use crate::auth::{credential, Credential};
 use crate::bus::EventBus;
 use crate::config::WebDir;
 use crate::error::{ApiError, ApiResult};
@@ -79,11 +81,11 @@ pub struct App {
     pub analysis: crate::analysis::Analyses,
     /// Game reviews being computed, and their bounds.
     pub reviews: crate::review::Reviews,
+    /// Tournaments: their bounds, the driver's wake-up, the sockets' feeds.
+    pub tournaments: crate::tournament::TournamentHub,
     /// A day of the days-per-move time controls
     /// ([`crate::ServerConfig::day`]).
     pub day: std::time::Duration,
-    /// Tournaments: their bounds, the driver's wake-up, the sockets' feeds.
-    pub tournaments: crate::tournament::TournamentHub,
 }
 
 /// The shared state handed to handlers.
@@ -101,6 +103,8 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/signout", post(accounts::signout))
         .route("/signout-all", post(accounts::signout_all))
         .route("/password", post(accounts::change_password))
+        .route("/bots", get(bots::list).post(bots::create))
+        .route("/bots/{name}", delete(bots::revoke))
         .route("/lobby", get(games::lobby))
         .route("/lobby/ws", get(ws::lobby_ws))
         .route(
@@ -150,6 +154,7 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/games/{id}/tournament", get(tournaments::of_game))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(from_fn_with_state(app.clone(), bot_auth::check_bearer))
         .layer(from_fn_with_state(app.clone(), security::guard_requests))
         .layer(from_fn_with_state(
             app.clone(),
@@ -182,12 +187,22 @@ pub fn query<T>(q: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
         .map_err(|e| ApiError::bad_request(format!("invalid query: {}", e.body_text())))
 }
 
-/// The signed-in user (guest or registered), if any. An expired session is
-/// deleted and counts as none; a live one has its last use refreshed now and
-/// then (see [`crate::session`]).
+/// The signed-in user (guest, registered or a bot), if any. A bot signs in
+/// with its bearer token (a wrong one never reaches a handler:
+/// [`bot_auth`]). An expired session is deleted and counts as none; a live
+/// one has its last use refreshed now and then (see [`crate::session`]).
 pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<UserView>> {
-    let Some(token) = session_token(headers) else {
-        return Ok(None);
+    let token = match credential(headers) {
+        None => return Ok(None),
+        Some(Credential::Bot(hash)) => {
+            return app
+                .store
+                .bot_by_token_hash(&hash)
+                .await?
+                .map(|row| UserView::from_row(&row).map_err(ApiError::internal))
+                .transpose();
+        }
+        Some(Credential::Session(token)) => token,
     };
     let Some((user, last_used)) = app.store.session(&token).await? else {
         return Ok(None);

@@ -163,14 +163,15 @@ pub async fn leaderboard(
     let mut seen = std::collections::HashSet::new();
     let entries = rows
         .into_iter()
-        .filter(|(name, _, _)| seen.insert(name.clone()))
+        .filter(|(name, _, _, _)| seen.insert(name.clone()))
         .take(usize::try_from(limit).unwrap_or(50))
         .enumerate()
-        .map(|(i, (name, speed, r))| {
+        .map(|(i, (name, bot, speed, r))| {
             let (_, speed) = stored_kind_and_speed(kind.name(), &speed)?;
             Ok(LeaderEntry {
                 rank: i + 1,
                 name,
+                bot,
                 speed,
                 rating: r.rating,
                 deviation: r.deviation,

@@ -195,6 +195,9 @@ pub struct LeaderEntry {
     pub rank: usize,
     /// The player's name.
     pub name: String,
+    /// A bot (`"bot": true`; left out for people).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     /// The speed of this rating.
     pub speed: Speed,
     /// Glicko-2 rating.

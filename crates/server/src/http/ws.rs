@@ -2,7 +2,7 @@
 //! events, players' actions) and one for the lobby. Messages are the types
 //! of [`crate::http::messages`].
 
-use crate::auth::session_token;
+use crate::auth::{credential, Credential};
 use crate::chat::ChatRoom;
 use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::ApiError;
@@ -10,6 +10,7 @@ use crate::game::actor::Action;
 use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::{side_in, GameMeta};
 use crate::game::state::GameState;
+use crate::http::bot_auth::bot_token_lasts;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::decline_feed::DeclineFeed;
 use crate::http::invitations;
@@ -75,7 +76,7 @@ pub async fn game_ws(
         .ok()
         .zip(user.as_ref())
         .and_then(|(meta, u)| meta.side_of(&u.id));
-    let session = user.and_then(|u| Some((u.id, session_token(&headers)?)));
+    let session = user.and_then(|u| Some((u.id, credential(&headers)?)));
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
@@ -107,8 +108,9 @@ pub(crate) fn open_socket(
 struct Watch {
     app: AppState,
     id: GameId,
-    /// The user and the session the socket was opened with.
-    session: Option<(UserId, String)>,
+    /// The user and the credential (session or bot token) the socket was
+    /// opened with.
+    session: Option<(UserId, Credential)>,
     /// The user's seat when the socket opened.
     side: Option<Player>,
     /// Counts the socket among its address's.
@@ -254,15 +256,20 @@ impl Reply {
     }
 }
 
-/// True if the socket's session (`user`'s, with `token`) still lasts. A
-/// session renewed under a new token since (a guest who signed up: the same
-/// user, now registered) is followed: the socket goes on with the new
-/// token, which the old one gives no other way to learn.
+/// True if the socket's session (`user`'s, with `credential`) still lasts
+/// (for a bot: its token is not revoked). A session renewed under a new
+/// token since (a guest who signed up: the same user, now registered) is
+/// followed: the socket goes on with the new token, which the old one gives
+/// no other way to learn.
 async fn session_still_lasts(
     app: &AppState,
     user: &UserId,
-    token: &mut String,
+    credential: &mut Credential,
 ) -> Result<bool, ApiError> {
+    let token = match credential {
+        Credential::Bot(hash) => return bot_token_lasts(app, hash, user).await,
+        Credential::Session(token) => token,
+    };
     if session_lasts(app, Some(token.as_str()), user).await? {
         return Ok(true);
     }
@@ -280,7 +287,7 @@ async fn session_still_lasts(
 async fn answer(
     app: &AppState,
     id: &GameId,
-    player: Option<&mut (UserId, String)>,
+    player: Option<&mut (UserId, Credential)>,
     text: &str,
 ) -> Reply {
     let envelope = Envelope::of(text);

@@ -42,7 +42,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<ChatRow>, sqlx::Error> {
         let records: Vec<ChatRecord> = sqlx::query_as(
-            "SELECT c.id AS chat_id, c.at, c.text, u.id, u.name, u.guest FROM chat_messages c \
+            "SELECT c.id AS chat_id, c.at, c.text, u.id, u.name, u.guest, u.bot FROM chat_messages c \
              JOIN users u ON u.id = c.user_id WHERE c.room = $1 AND c.user_id NOT IN \
              (SELECT muted_id FROM chat_mutes WHERE user_id = $2) \
              ORDER BY c.at DESC, c.id DESC LIMIT $3",
@@ -87,7 +87,7 @@ impl Store {
     /// The users `user_id` mutes, by name.
     pub async fn mutes(&self, user_id: &str) -> Result<Vec<UserRow>, sqlx::Error> {
         let records: Vec<UserRecord> = sqlx::query_as(
-            "SELECT u.id, u.name, u.guest FROM chat_mutes m JOIN users u ON u.id = m.muted_id \
+            "SELECT u.id, u.name, u.guest, u.bot FROM chat_mutes m JOIN users u ON u.id = m.muted_id \
              WHERE m.user_id = $1 ORDER BY u.name_key",
         )
         .bind(user_id)

@@ -15,10 +15,11 @@
 //! Rows are decoded by column name into the records of `records`, which
 //! check what the schema cannot (0/1 flags) so that bad contents give an
 //! error naming the column, never a panic. The queries live by concern:
-//! `users` (users and sessions), `games` (games and their events),
+//! `users` (users and sessions), `bots` (bot accounts), `games` (games and their events),
 //! `ratings` and `processes` (the server processes sharing the
 //! database).
 
+mod bots;
 mod chat;
 pub use chat::KEPT_PER_ROOM;
 mod games;
@@ -60,6 +61,17 @@ pub struct UserRow {
     pub name: String,
     /// A guest (no password).
     pub guest: bool,
+    /// A bot (plays through an API token: [`crate::bots`]).
+    pub bot: bool,
+}
+
+/// A bot account as listed for its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotRow {
+    /// The bot's user.
+    pub user: UserRow,
+    /// When it was made (epoch ms).
+    pub created_at: i64,
 }
 
 /// What became of a guest who signs up ([`Store::register_guest`]).

@@ -57,7 +57,7 @@ impl Store {
         let records: Vec<NotificationRecord> = sqlx::query_as(
             "SELECT n.id AS notification_id, n.user_id, n.kind, n.game_id, n.after_game, n.deadline, \
              n.at, n.seen, \
-             u.id AS from_id, u.name AS from_name, u.guest AS from_guest FROM notifications n \
+             u.id AS from_id, u.name AS from_name, u.guest AS from_guest, u.bot AS from_bot FROM notifications n \
              LEFT JOIN users u ON u.id = n.from_user WHERE n.user_id = $1 \
              ORDER BY n.at DESC, n.id DESC LIMIT $2",
         )

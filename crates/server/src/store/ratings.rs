@@ -92,15 +92,15 @@ impl Store {
     }
 
     /// Ratings for a game (one speed, or every speed), best first:
-    /// (name, speed, rating).
+    /// (name, whether a bot, speed, rating).
     pub async fn leaderboard(
         &self,
         game: &str,
         speed: Option<&str>,
         limit: i64,
-    ) -> Result<Vec<(String, String, RatingRow)>, sqlx::Error> {
+    ) -> Result<Vec<(String, bool, String, RatingRow)>, sqlx::Error> {
         let records: Vec<LeaderRecord> = sqlx::query_as(
-            "SELECT u.name, r.speed, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id \
+            "SELECT u.name, u.bot, r.speed, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id \
              WHERE r.game = $1 AND (r.speed = $2 OR $3 = '') AND r.games > 0 AND u.guest = 0 ORDER BY r.rating DESC LIMIT $4",
         )
         .bind(game)
@@ -109,10 +109,13 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        Ok(records
+        records
             .into_iter()
-            .map(|r| (r.name, r.speed, r.rating.into()))
-            .collect())
+            .map(|r| {
+                let bot = super::records::flag("bot", r.bot)?;
+                Ok((r.name, bot, r.speed, r.rating.into()))
+            })
+            .collect()
     }
 }
 

@@ -4,7 +4,7 @@
 //! so bad contents give a [`sqlx::Error::ColumnDecode`] naming the column.
 
 use super::{
-    ChatRow, EventRow, GameResults, GameRow, NotificationRow, RatingPoint, RatingRow, UserRow,
+    BotRow, ChatRow, EventRow, GameResults, GameRow, NotificationRow, RatingPoint, RatingRow, UserRow,
 };
 
 /// The columns of `games`, in the order of [`GameRecord`].
@@ -16,7 +16,7 @@ macro_rules! game_columns {
 pub(super) use game_columns;
 
 /// A 0/1 column as a `bool`; anything else is an error naming `column`.
-fn flag(column: &str, value: i64) -> Result<bool, sqlx::Error> {
+pub(super) fn flag(column: &str, value: i64) -> Result<bool, sqlx::Error> {
     match value {
         0 => Ok(false),
         1 => Ok(true),
@@ -27,12 +27,13 @@ fn flag(column: &str, value: i64) -> Result<bool, sqlx::Error> {
     }
 }
 
-/// `id, name, guest` of `users`.
+/// `id, name, guest, bot` of `users`.
 #[derive(sqlx::FromRow)]
 pub(super) struct UserRecord {
     id: String,
     name: String,
     guest: i64,
+    bot: i64,
 }
 
 impl TryFrom<UserRecord> for UserRow {
@@ -43,6 +44,26 @@ impl TryFrom<UserRecord> for UserRow {
             id: r.id,
             name: r.name,
             guest: flag("guest", r.guest)?,
+            bot: flag("bot", r.bot)?,
+        })
+    }
+}
+
+/// A bot with when it was made.
+#[derive(sqlx::FromRow)]
+pub(super) struct BotRecord {
+    #[sqlx(flatten)]
+    user: UserRecord,
+    created_at: i64,
+}
+
+impl TryFrom<BotRecord> for BotRow {
+    type Error = sqlx::Error;
+
+    fn try_from(r: BotRecord) -> Result<BotRow, sqlx::Error> {
+        Ok(BotRow {
+            user: r.user.try_into()?,
+            created_at: r.created_at,
         })
     }
 }
@@ -84,17 +105,19 @@ pub(super) struct NotificationRecord {
     from_id: Option<String>,
     from_name: Option<String>,
     from_guest: Option<i64>,
+    from_bot: Option<i64>,
 }
 
 impl TryFrom<NotificationRecord> for NotificationRow {
     type Error = sqlx::Error;
 
     fn try_from(r: NotificationRecord) -> Result<NotificationRow, sqlx::Error> {
-        let from = match (r.from_id, r.from_name, r.from_guest) {
-            (Some(id), Some(name), Some(guest)) => Some(UserRow {
+        let from = match (r.from_id, r.from_name, r.from_guest, r.from_bot) {
+            (Some(id), Some(name), Some(guest), Some(bot)) => Some(UserRow {
                 id,
                 name,
                 guest: flag("from_guest", guest)?,
+                bot: flag("from_bot", bot)?,
             }),
             _ => None,
         };
@@ -235,6 +258,7 @@ pub(super) struct GameRatingRecord {
 #[derive(sqlx::FromRow)]
 pub(super) struct LeaderRecord {
     pub name: String,
+    pub bot: i64,
     pub speed: String,
     #[sqlx(flatten)]
     pub rating: RatingRecord,

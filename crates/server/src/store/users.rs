@@ -12,13 +12,14 @@ impl Store {
         password_hash: Option<&str>,
     ) -> Result<bool, sqlx::Error> {
         let result = sqlx::query(
-            "INSERT INTO users (id, name, name_key, password_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO users (id, name, name_key, password_hash, guest, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&user.id)
         .bind(&user.name)
         .bind(user.name.to_lowercase())
         .bind(password_hash.map(str::to_owned))
         .bind(i64::from(user.guest))
+        .bind(i64::from(user.bot))
         .bind(now_ms())
         .execute(&self.pool)
         .await;
@@ -103,7 +104,7 @@ impl Store {
         name: &str,
     ) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
         let record: Option<CredentialsRecord> =
-            sqlx::query_as("SELECT id, name, guest, password_hash FROM users WHERE name_key = $1")
+            sqlx::query_as("SELECT id, name, guest, bot, password_hash FROM users WHERE name_key = $1")
                 .bind(name.to_lowercase())
                 .fetch_optional(&self.pool)
                 .await?;
@@ -123,7 +124,7 @@ impl Store {
     /// A user by id.
     pub async fn user_by_id(&self, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
         let record: Option<UserRecord> =
-            sqlx::query_as("SELECT id, name, guest FROM users WHERE id = $1")
+            sqlx::query_as("SELECT id, name, guest, bot FROM users WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -153,7 +154,7 @@ impl Store {
     /// or not).
     pub async fn session(&self, token: &str) -> Result<Option<(UserRow, i64)>, sqlx::Error> {
         let record: Option<SessionRecord> = sqlx::query_as(
-            "SELECT u.id, u.name, u.guest, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1",
+            "SELECT u.id, u.name, u.guest, u.bot, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1",
         )
         .bind(token)
         .fetch_optional(&self.pool)

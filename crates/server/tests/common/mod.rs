@@ -227,6 +227,7 @@ pub fn bare_client() -> Client {
         base: String::new(),
         http: reqwest::Client::new(),
         cookie: None,
+        bearer: None,
     }
 }
 
@@ -238,6 +239,8 @@ pub struct Client {
     http: reqwest::Client,
     /// `gamut_session=...`.
     pub cookie: Option<String>,
+    /// A bot's token, sent as `Authorization: Bearer <token>`.
+    pub bearer: Option<String>,
 }
 
 impl Client {
@@ -268,6 +271,9 @@ impl Client {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(c) = &self.cookie {
             req = req.header("cookie", c);
+        }
+        if let Some(t) = &self.bearer {
+            req = req.header("authorization", format!("Bearer {t}"));
         }
         if let Some(b) = body {
             req = req.json(&b);
@@ -389,6 +395,10 @@ impl Client {
         if let Some(c) = &self.cookie {
             req.headers_mut()
                 .insert("cookie", c.parse().expect("cookie header"));
+        }
+        if let Some(t) = &self.bearer {
+            let value = format!("Bearer {t}").parse().expect("authorization header");
+            req.headers_mut().insert("authorization", value);
         }
         let (stream, _) = tokio_tungstenite::connect_async(req)
             .await

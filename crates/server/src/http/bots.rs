@@ -1,0 +1,147 @@
+//! `POST /api/bots`, `GET /api/bots`, `DELETE /api/bots/{name}`: a
+//! registered person makes bot accounts (at most
+//! [`MAX_BOTS_PER_OWNER`]), lists them and revokes their tokens. The token
+//! is in the answer that makes the bot, and nowhere else ever after
+//! ([`crate::bots`]).
+
+use crate::auth::check_username;
+use crate::bots::{new_token, token_hash, MAX_BOTS_PER_OWNER};
+use crate::error::{ApiError, ApiResult};
+use crate::game::meta::UserView;
+use crate::http::views::OkView;
+use crate::http::{json_body, require_user, App, AppState};
+use crate::ids::{now_ms, UserId};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/bots`: the new bot's name (a username).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewBot {
+    /// The bot's name.
+    pub name: String,
+}
+
+/// The answer to `POST /api/bots`: the bot and its token (shown this once).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotCreatedView {
+    /// The bot's user.
+    pub bot: UserView,
+    /// Its API token, for `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+/// One of the owner's bots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotView {
+    /// The bot's user.
+    pub user: UserView,
+    /// When it was made (epoch ms).
+    pub created_at: i64,
+}
+
+/// `GET /api/bots`: the caller's bots, oldest first, and how many they may
+/// have.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotsView {
+    /// The bots.
+    pub bots: Vec<BotView>,
+    /// The most bots one person may have.
+    pub limit: usize,
+}
+
+/// The caller, if a registered person (not a guest, not a bot).
+async fn owner(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {
+    let user = require_user(app, headers).await?;
+    if user.guest {
+        return Err(ApiError::forbidden("sign up to make bots"));
+    }
+    if user.bot {
+        return Err(ApiError::forbidden("bots cannot make bots"));
+    }
+    Ok(user)
+}
+
+/// `POST /api/bots`.
+pub async fn create(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<BotCreatedView>> {
+    let user = owner(&app, &headers).await?;
+    let NewBot { name } = json_body(body)?;
+    check_username(&name).map_err(ApiError::bad_request)?;
+    // The cap is checked and the bot stored under one lock, so requests
+    // sent at once cannot all pass.
+    let _creating = app.guards.creating.lock().await;
+    if app.store.bots_of(user.id.as_str()).await?.len() >= MAX_BOTS_PER_OWNER {
+        return Err(ApiError::too_many(format!(
+            "you have {MAX_BOTS_PER_OWNER} bots already; revoke one first"
+        )));
+    }
+    let bot = UserView {
+        id: UserId::random(),
+        name,
+        guest: false,
+        bot: true,
+    };
+    let token = new_token();
+    let stored = app
+        .store
+        .create_bot(
+            &bot.to_row(),
+            user.id.as_str(),
+            &token_hash(&token),
+            now_ms(),
+        )
+        .await?;
+    if !stored {
+        return Err(ApiError::conflict(format!(
+            "username '{}' is taken",
+            bot.name
+        )));
+    }
+    Ok(Json(BotCreatedView { bot, token }))
+}
+
+/// `GET /api/bots`.
+pub async fn list(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Json<BotsView>> {
+    let user = owner(&app, &headers).await?;
+    let bots = app
+        .store
+        .bots_of(user.id.as_str())
+        .await?
+        .into_iter()
+        .map(|row| {
+            Ok(BotView {
+                user: UserView::from_row(&row.user).map_err(ApiError::internal)?,
+                created_at: row.created_at,
+            })
+        })
+        .collect::<ApiResult<_>>()?;
+    Ok(Json(BotsView {
+        bots,
+        limit: MAX_BOTS_PER_OWNER,
+    }))
+}
+
+/// `DELETE /api/bots/{name}`: revokes the token of one of the caller's
+/// bots (the bot's games and ratings stay; its name stays taken).
+pub async fn revoke(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+) -> ApiResult<Json<OkView>> {
+    let user = owner(&app, &headers).await?;
+    let mine = app.store.bots_of(user.id.as_str()).await?;
+    let bot = mine
+        .iter()
+        .find(|b| b.user.name.eq_ignore_ascii_case(&name))
+        .ok_or_else(|| ApiError::not_found(format!("you have no bot '{name}'")))?;
+    app.store.revoke_bot(user.id.as_str(), &bot.user.id).await?;
+    Ok(Json(OkView::OK))
+}
