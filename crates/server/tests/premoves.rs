@@ -70,8 +70,12 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
     let id = timed_game(&mut a, &mut b).await;
     let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
     let state = wa.first_state().await;
-    wb.first_state().await;
+    let waiting = wb.first_state().await;
     let reply = reply_legal_after_any(&state);
+    // The player not to move is offered the moves they may premove; the
+    // one to move is not.
+    assert!(state.premoves.is_empty());
+    assert!(waiting.premoves.contains(&reply));
     let set = premove(&mut wb, 1, Some(&reply)).await;
     assert_eq!(
         set,
@@ -108,8 +112,12 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
             version: mine.version
         }
     );
-    // The opponent sees it as any move.
-    assert_eq!(wa.any_event().await, mine);
+    // The opponent sees it as any move; the premover, now waiting again,
+    // is offered premoves with it.
+    let seen = wa.any_event().await;
+    assert_eq!((seen.version, &seen.body), (mine.version, &mine.body));
+    assert_eq!(seen.premoves, None);
+    assert!(mine.premoves.is_some_and(|p| !p.is_empty()));
     let view = a.view(&id).await;
     assert_eq!(view.moves, vec![opening, reply]);
 }

@@ -166,6 +166,9 @@ pub struct Published {
     pub moves: usize,
     /// During a hidden placement phase: where each side is.
     pub hidden: Option<HiddenProgress>,
+    /// What the side not to move may premove after it
+    /// ([`crate::game::premover::candidates`]).
+    pub premoves: Vec<String>,
 }
 
 impl Published {
@@ -243,10 +246,15 @@ impl Published {
                 ratings,
             },
         };
+        // The premove candidates go to the side not to move alone.
+        let waiting = self.to_move.map(Player::other);
+        let premoves = (viewer.is_some() && viewer == waiting && !self.premoves.is_empty())
+            .then(|| self.premoves.clone());
         EventView {
             version: self.version,
             at: self.at,
             body,
+            premoves,
         }
     }
 }
@@ -316,6 +324,7 @@ mod tests {
                 placed: [0, 1],
                 legal: [vec!["K@e1".into()], vec!["Q@d8".into()]],
             }),
+            premoves: Vec::new(),
         };
         let own = serde_json::to_value(published.render(Some(Player::Second))).unwrap();
         assert_eq!(

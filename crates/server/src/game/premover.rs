@@ -17,6 +17,7 @@ use crate::game::event::StoredEvent;
 use crate::game::mover;
 use crate::game::state::GameState;
 use gamut_core::Player;
+use std::collections::HashSet;
 
 /// Why a premove set from another connection of the player ends one.
 pub const REPLACED: &str = "replaced by a premove from another connection";
@@ -59,6 +60,33 @@ pub fn check(state: &GameState, side: Player) -> Result<(), ApiError> {
         return Err(ApiError::conflict("it is your turn: play the move"));
     }
     Ok(())
+}
+
+/// The moves the side not to move may leave as a premove in `state`, for
+/// a client to offer (it has no rules): each one legal after at least one
+/// move of the side to move, in the order first found. None untimed,
+/// during a placement phase, or once the game is over.
+pub fn candidates(state: &GameState) -> Vec<String> {
+    let Some(mover) = state.to_move() else {
+        return Vec::new();
+    };
+    if !matches!(state.meta.clock, ClockControl::Realtime { .. }) || state.game.placing() {
+        return Vec::new();
+    }
+    let mut seen = HashSet::new();
+    let mut candidates = Vec::new();
+    for mv in state.game.legal_moves() {
+        let mut next = state.game.clone_box();
+        if next.play(&mv).is_err() || next.side_to_move() == mover || next.placing() {
+            continue;
+        }
+        for reply in next.legal_moves() {
+            if seen.insert(reply.clone()) {
+                candidates.push(reply);
+            }
+        }
+    }
+    candidates
 }
 
 /// `side`'s premove `mv`, now that its turn has come, played at `now`:
@@ -123,6 +151,26 @@ mod tests {
         assert!(illegal.message.starts_with("illegal move 'a1-a9'"));
         let late = play(&state, First, &state.legal()[0], 0).unwrap_err();
         assert_eq!(late.message, "it is not your turn");
+    }
+
+    #[test]
+    fn the_candidates_are_the_replies_to_any_move() {
+        let mut state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
+        let offered = candidates(&state);
+        for mv in state.legal() {
+            let mut next = state.game.clone_box();
+            next.play(&mv).unwrap();
+            assert!(next.legal_moves().iter().all(|r| offered.contains(r)));
+        }
+        assert!(offered.iter().all(|c| state.legal().iter().any(|mv| {
+            let mut next = state.game.clone_box();
+            next.play(mv).unwrap();
+            next.legal_moves().contains(c)
+        })));
+        testing::play_first_legal(&mut state);
+        assert!(!candidates(&state).is_empty());
+        let untimed = testing::two_people(GameKind::Loa, &[("size", "6")]);
+        assert!(candidates(&untimed).is_empty());
     }
 
     #[test]

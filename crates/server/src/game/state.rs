@@ -8,7 +8,7 @@ use crate::game::hidden::HiddenPhase;
 use crate::game::meta::GameMeta;
 use crate::game::status::GameStatus;
 use crate::game::view::{GameSummary, GameView, HiddenView};
-use crate::game::{drawer, finisher, snapshot, takebacker};
+use crate::game::{drawer, finisher, premover, snapshot, takebacker};
 use crate::ids::GameId;
 use crate::store::{EventRow, GameRow, GameUpdate, Store};
 use gamut_core::Player;
@@ -283,6 +283,7 @@ impl GameState {
                 placed: h.placed(),
                 legal: Player::BOTH.map(|side| h.legal(self.game.as_ref(), side)),
             }),
+            premoves: premover::candidates(self),
         }
     }
 
@@ -334,6 +335,10 @@ impl GameState {
             status: self.status(),
             players: self.meta.seats.clone(),
             invitee: None,
+            premoves: match viewer {
+                Some(side) if self.to_move() == Some(side.other()) => premover::candidates(self),
+                _ => Vec::new(),
+            },
             you: viewer,
             start: m.start_text(),
             position: m.position_text(),

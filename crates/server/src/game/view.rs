@@ -94,6 +94,10 @@ pub struct GameView {
     /// (`null` for a seek, a link, and once started).
     #[serde(default)]
     pub invitee: Option<String>,
+    /// For the player not to move in a real-time game: the moves they may
+    /// premove (each legal after some move of the opponent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub premoves: Vec<String>,
     /// The viewer's side, `null` for spectators.
     #[serde(default, with = "crate::wire::option_side")]
     pub you: Option<Player>,
@@ -138,6 +142,11 @@ pub struct EventView {
     /// What happened.
     #[serde(flatten)]
     pub body: EventBody,
+    /// For the player not to move in a real-time game, after an event
+    /// that changed the position: the moves they may premove (each legal
+    /// after some move of the opponent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub premoves: Option<Vec<String>>,
 }
 
 /// What an event did, by `kind`. Events that change the position carry the
