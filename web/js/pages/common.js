@@ -33,6 +33,16 @@ export function seatName(seat) {
   return seat.user.name;
 }
 
+/** The BOT badge of a user that is a bot account (`"bot": true`), else null. */
+export function botBadge(user) {
+  return user && user.bot ? h('span.badge.bot', { title: t('bot.title') }, t('bot.badge')) : null;
+}
+
+/** A seat's name with its BOT badge, for lists. */
+function seatLabel(seat) {
+  return [seatName(seat), botBadge(seat && seat.user)];
+}
+
 export function levelName(level) {
   return has(`level.${level}`) ? t(`level.${level}`) : level;
 }
@@ -106,7 +116,7 @@ export function gameRow(g, actions) {
     h('span.game-icon', { class: `game-icon icon-${g.game}` }),
     h('div.game-row-main', null,
       h('div.game-row-title', null, gameTitle(g.game), h('span.muted', null, ` · ${clockText(g.clock)}`), g.rated ? h('span.badge', null, t('lobby.rated')) : null),
-      h('div.game-row-sub', null, `${seatName(g.players[0])} – ${seatName(g.players[1])}`, optionsText(g.game, g.options) ? h('span.muted', null, ` · ${optionsText(g.game, g.options)}`) : null),
+      h('div.game-row-sub', null, ...seatLabel(g.players[0]), ' – ', ...seatLabel(g.players[1]), optionsText(g.game, g.options) ? h('span.muted', null, ` · ${optionsText(g.game, g.options)}`) : null),
     ),
     h('div.game-row-actions', null, actions),
   );

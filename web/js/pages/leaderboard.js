@@ -6,7 +6,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { currentUser } from '../session.js';
-import { getCatalogue, gameTitle, errorBox } from './common.js';
+import { getCatalogue, gameTitle, errorBox, botBadge } from './common.js';
 
 export const name = 'leaderboard';
 /** The speed choice for every speed (the API's query without `speed`). */
@@ -49,6 +49,7 @@ export function tableRows(entries, viewer) {
     games: e.games,
     speed: e.speed,
     you: Boolean(viewer && !viewer.guest && viewer.name === e.name),
+    ...(e.bot ? { bot: true } : {}),
   }));
 }
 
@@ -114,7 +115,7 @@ function table(entries, choice) {
       h('th.num', { scope: 'col' }, t('leaderboard.games')))),
     h('tbody', null, rows.map((r) => h('tr', { class: r.you ? 'lb-row you' : 'lb-row', dataset: { name: r.name } },
       h('td.num.lb-rank', null, r.rank),
-      h('td.lb-name', null, h('a', { href: `/profile/${encodeURIComponent(r.name)}` }, r.name), r.you ? h('span.badge.you', null, t('game.you')) : null),
+      h('td.lb-name', null, h('a', { href: `/profile/${encodeURIComponent(r.name)}` }, r.name), botBadge(r), r.you ? h('span.badge.you', null, t('game.you')) : null),
       all ? h('td.lb-speed', null, t(`speed.${r.speed}`)) : null,
       h('td.num.lb-rating', null, h('strong', null, r.rating), h('span.muted.lb-margin', null, ` ±${r.margin}`)),
       h('td.num.lb-games', null, r.games)))));

@@ -8,7 +8,7 @@ import { t, language } from '../i18n.js';
 import { api } from '../api.js';
 import { chartGeometry, bySpeed, CHART } from '../rating-chart.js';
 import { currentUser } from '../session.js';
-import { gameTitle, gameRow, resultText, errorBox, getCatalogue } from './common.js';
+import { gameTitle, gameRow, resultText, errorBox, getCatalogue, botBadge } from './common.js';
 import { prefillChallenge } from './lobby.js';
 
 export const name = 'profile';
@@ -56,7 +56,7 @@ export function render(main, [who], { navigate } = {}) {
     replace(main,
       h('section.hero.small.profile-head', null,
         h('div.avatar', null, u.user.name.slice(0, 1).toUpperCase()),
-        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null,
+        h('div', null, h('h1', null, u.user.name), u.user.guest ? h('span.badge', null, t('account.guest')) : null, botBadge(u.user),
           since ? h('p.muted.member-since#member-since', null, t('profile.member_since', { date: since })) : null),
         currentUser()?.id === u.user.id ? null : h('button.btn.primary.challenge-btn#challenge-player', {
           type: 'button',

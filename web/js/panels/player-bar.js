@@ -5,7 +5,7 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { sideName, seatName } from '../pages/common.js';
+import { sideName, seatName, botBadge } from '../pages/common.js';
 import { toMoveSide, computerThinking } from '../game-state.js';
 
 /** A bar (`where`: `top` or `bottom`); `update(state, view, game, side)` draws it for `side`. */
@@ -23,6 +23,7 @@ export function playerBar(where) {
         h('span', { class: `side-dot side-${game.sides[side]} game-${game.id}` }),
         h('div.player-name', null,
           seat && seat.user ? h('a', { href: `/profile/${encodeURIComponent(seat.user.name)}` }, seat.user.name) : h('span', null, seatName(seat)),
+          botBadge(seat && seat.user),
           rating,
           h('span.side-label', null, sideName(state.game, side)),
           state.you === side ? h('span.badge.you', null, t('game.you')) : null,

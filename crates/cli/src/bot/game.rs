@@ -106,8 +106,9 @@ struct Game<'a> {
     setup_done: &'a mut bool,
     view: Option<GameView>,
     thinking: Option<Thinking>,
-    /// The plies played when the bot sent its last move, until its
-    /// answer: no new search meanwhile.
+    /// The plies played when the bot sent its last move: no new search
+    /// until the position changes (its event may come after its `ack`) or
+    /// the move is refused.
     sent: Option<usize>,
     next_id: i64,
 }
@@ -183,7 +184,6 @@ impl Game<'_> {
                     return Some(Ended::Dropped);
                 }
             }
-            ServerMessage::Ack { .. } => self.sent = None,
             ServerMessage::Error { error, .. } => {
                 eprintln!("game {}: the server says: {error}", self.id);
                 // Whatever was refused, start again from the full state.
@@ -258,6 +258,7 @@ impl Game<'_> {
                 moves,
                 ..
             } => {
+                self.sent = None;
                 view.moves.truncate(moves);
                 view.clocks = clocks;
                 view.position = position;
