@@ -1,11 +1,14 @@
 //! What a computer player keeps from one move to the next of the same
-//! game: the alpha-beta search's transposition table. Each search starts a
+//! game: the alpha-beta search's transposition table, and any solved
+//! positions it was given (a solver's saved table). Each search starts a
 //! new generation of the table (older entries are replaced first) instead
 //! of starting from an empty one, so the results of the last moves' search
 //! trees are found again.
 
+use crate::solver::SolvedTable;
 use crate::tt::TranspositionTable;
 use gamut_core::Player;
+use std::sync::Arc;
 
 /// A search's memory between the moves of one game (see
 /// [`crate::search_record_in`]). Start a new one, or [`SearchContext::clear`]
@@ -19,6 +22,7 @@ use gamut_core::Player;
 #[derive(Default)]
 pub struct SearchContext {
     kept: Option<Kept>,
+    solved: Option<Arc<SolvedTable>>,
 }
 
 struct Kept {
@@ -47,9 +51,23 @@ impl SearchContext {
         SearchContext::default()
     }
 
-    /// Forget everything (a new game).
+    /// Forget the last game's table (a new game); solved positions given
+    /// with [`SearchContext::set_solved`] stay.
     pub fn clear(&mut self) {
         self.kept = None;
+    }
+
+    /// Give the player a solver's saved table (or take it away): at level
+    /// `max`, in a game the table was loaded for, a root it proves won is
+    /// played by its verified proof, and the search scores the positions
+    /// it knows (see [`crate::solver::SolvedView`]).
+    pub fn set_solved(&mut self, solved: Option<Arc<SolvedTable>>) {
+        self.solved = solved;
+    }
+
+    /// The solved positions this player has, if any.
+    pub fn solved(&self) -> Option<&Arc<SolvedTable>> {
+        self.solved.as_ref()
     }
 
     /// Whether a table is kept for the next search.
@@ -92,6 +110,7 @@ impl std::fmt::Debug for SearchContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchContext")
             .field("megabytes", &self.kept.as_ref().map(|k| k.megabytes))
+            .field("solved", &self.solved)
             .finish()
     }
 }

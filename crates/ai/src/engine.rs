@@ -104,7 +104,7 @@ pub fn search_setup_in<G: Evaluate>(
     // Level max uses the game's solved endings: a known win is played
     // straight, and the search below stops at every known position.
     let with_endings = (spec.kind == EngineKind::AlphaBeta && spec.level == Level::Max)
-        .then(|| tablebase::with_endings(setup))
+        .then(|| tablebase::with_endings(setup, context.solved()))
         .flatten();
     let setup = with_endings.as_ref().unwrap_or(setup);
     if let Some(report) = tablebase::known_win(setup) {

@@ -6,8 +6,9 @@
 use crate::game_args::GameArgs;
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gamut_ai::{EngineSpec, Limits, Score, SearchInfo};
+use gamut_ai::{EngineSpec, Limits, Score, SearchContext, SearchInfo};
 use gamut_core::DynMatch;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -28,6 +29,11 @@ pub struct AnalyseArgs {
     /// The engine: easy, medium, hard, max or mcts (optionally @threads).
     #[arg(long, default_value = "max")]
     engine: EngineSpec,
+    /// A table saved by `gamut solve --save` for this game and options:
+    /// at level max, a position it proves won is played by its verified
+    /// proof.
+    #[arg(long, value_name = "FILE")]
+    solved: Option<PathBuf>,
 }
 
 /// Run `gamut analyse`.
@@ -53,8 +59,20 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         clock: None,
     };
     println!("scores are from {mover}'s side ({mover} is to move): positive is good for {mover}");
+    let mut context = SearchContext::new();
+    if let Some(path) = &args.solved {
+        let solved = game
+            .load_solved(path)
+            .map_err(|e| anyhow!("loading {}: {e}", path.display()))?;
+        println!(
+            "solved positions: {} entries from {}",
+            solved.entries(),
+            path.display()
+        );
+        context.set_solved(Some(solved));
+    }
     let stop = AtomicBool::new(false);
-    let report = game.search(&args.engine, &limits, &stop, &mut |info| {
+    let report = game.search_in(&mut context, &args.engine, &limits, &stop, &mut |info| {
         println!("{}", progress_line(info));
     });
     let best = report

@@ -9,12 +9,13 @@
 //! and ends cleanly at the end of input.
 
 use crate::game_args::GameArgs;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gamut_ai::{Clock, EngineSpec, Limits, SearchContext};
 use gamut_core::{DynMatch, Player};
 use gamut_games::Match;
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,11 @@ pub struct PlayArgs {
     /// clock runs out (yours is not kept).
     #[arg(long, value_parser = parse_clock)]
     tc: Option<Clock>,
+    /// A table saved by `gamut solve --save` for this game and options:
+    /// at level max, the computer plays a position it proves won by its
+    /// verified proof.
+    #[arg(long, value_name = "FILE")]
+    solved: Option<PathBuf>,
 }
 
 /// `<seconds>+<increment>` (`300+2`, `60` for `60+0`).
@@ -80,6 +86,17 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let budget = Duration::from_millis(args.time_ms);
     // The computer's memory between its moves of this game, and its clock.
     let mut context = SearchContext::new();
+    if let Some(path) = &args.solved {
+        let solved = game
+            .load_solved(path)
+            .with_context(|| format!("loading {}", path.display()))?;
+        println!(
+            "solved positions: {} entries from {}",
+            solved.entries(),
+            path.display()
+        );
+        context.set_solved(Some(solved));
+    }
     let mut clock = args.tc;
     println!(
         "{}: you play {}, the computer ({}) plays {}. Type 'help' for the commands.",

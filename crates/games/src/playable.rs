@@ -7,12 +7,15 @@
 
 use crate::entry::CatalogueGame;
 use crate::GameKind;
+use gamut_ai::solver::{LoadError, SolvedTable};
 use gamut_ai::{
     bench_search, search_record_in, EngineSpec, Level, Limits, SearchContext, SearchInfo,
     SearchReport,
 };
 use gamut_core::{DynMatch, GameRecord};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A game record of any catalogue game, with its computer player.
@@ -60,6 +63,10 @@ pub trait Match: DynMatch {
     /// A copy of this game.
     fn clone_match(&self) -> Box<dyn Match>;
 
+    /// Read a solver's saved table (`gamut solve --save`) made for this
+    /// game and its options, for [`SearchContext::set_solved`].
+    fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError>;
+
     /// The computer's move (in notation) for the side to move, at `level`,
     /// thinking at most `budget`; `None` if the game is over.
     ///
@@ -98,5 +105,9 @@ impl<G: CatalogueGame> Match for GameRecord<G> {
 
     fn clone_match(&self) -> Box<dyn Match> {
         Box::new(self.clone())
+    }
+
+    fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError> {
+        SolvedTable::load::<G>(self.options(), path).map(Arc::new)
     }
 }

@@ -39,7 +39,7 @@ impl PursuitMaterial {
     pub fn parse(board: &'static Board, text: &str) -> Result<PursuitMaterial, MaterialError> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let sides: Vec<&str> = compact
-            .split(|c| c == 'v' || c == 'V' || c == '-')
+            .split(['v', 'V', '-'])
             .collect();
         let [south, north] = sides[..] else {
             return Err(MaterialError::Form(text.to_string()));

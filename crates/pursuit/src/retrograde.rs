@@ -40,7 +40,7 @@ impl Retrograde for Pursuit {
             return None;
         }
         let mut counts = [[0u8; 5]; 2];
-        for side in 0..2 {
+        for (side, count) in counts.iter_mut().enumerate() {
             for piece in Piece::ALL {
                 let k = piece.index();
                 let outer = if piece.is_major() {
@@ -48,9 +48,9 @@ impl Retrograde for Pursuit {
                 } else {
                     0
                 };
-                counts[side][k] = (self.inner[side][k].count_ones() + outer.count_ones()) as u8;
+                count[k] = (self.inner[side][k].count_ones() + outer.count_ones()) as u8;
             }
-            if counts[side][Piece::King.index()] != 1 {
+            if count[Piece::King.index()] != 1 {
                 return None;
             }
         }
@@ -122,7 +122,7 @@ impl Retrograde for Pursuit {
             };
             pos.put(side, piece, at);
         }
-        pos.side = if index % 2 == 0 {
+        pos.side = if index.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -76,7 +76,7 @@ pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
     if wanted.is_empty() {
         return None;
     }
-    let mut tables = cache().lock().unwrap_or_else(|e| e.into_inner());
+    let mut tables = cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     for material in &wanted {
         tables.build(material).ok()?;
     }

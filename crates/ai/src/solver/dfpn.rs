@@ -35,15 +35,21 @@ pub(crate) fn node_key<G: Game>(
     ply: u32,
     attacker: Player,
 ) -> u64 {
+    key_with_plies_left(pos, attacker, setup.plies_left(pos, ply))
+}
+
+/// The table key of `pos` in the search of `attacker` with `plies_left`
+/// plies before the move limit (`None`: no limit).
+pub(crate) fn key_with_plies_left<G: Game>(
+    pos: &G,
+    attacker: Player,
+    plies_left: Option<u32>,
+) -> u64 {
     let mut k = pos.hash();
     if attacker == Player::Second {
         k ^= SALT_SECOND;
     }
-    if let Some(limit) = setup.move_limit {
-        let played = pos
-            .limit_plies()
-            .unwrap_or(setup.plies_played.saturating_add(ply));
-        let left = limit.saturating_sub(played);
+    if let Some(left) = plies_left {
         k ^= u64::from(left + 1).wrapping_mul(LIMIT_MIX);
     }
     k.max(1)

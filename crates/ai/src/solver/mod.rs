@@ -53,13 +53,22 @@
 //!   under the game's rules (every defence, every repetition and the move
 //!   limit) without the table's numbers; a proof it rejects is reported as
 //!   unverified, not as a result.
+//!
+//! # Saved tables in play
+//!
+//! A table saved by [`Solver::save`] can be given to the alpha-beta
+//! ([`SolvedTable`], kept by a [`crate::SearchContext`]): at level `max`
+//! a root it proves won is played by its verified proof (module
+//! `solved`).
 
 mod dfpn;
 mod file;
+mod solved;
 mod table;
 mod verify;
 
 pub use file::{LoadError, VERSION as TABLE_VERSION};
+pub use solved::{SolvedTable, SolvedView};
 pub use verify::{verify_win, Strategy, Verified, VerifyError};
 
 use crate::setup::SearchSetup;

@@ -35,8 +35,9 @@
 //!
 //! # Use by the search
 //!
-//! At level `max`, [`crate::search_setup`] asks the game for its
-//! [`crate::Evaluate::endings`] (Linear Pursuit: tables of the root's
+//! At level `max`, [`crate::search_setup`] attaches the player's solved
+//! positions ([`crate::SearchContext::set_solved`], a solver's saved
+//! table) and asks the game for its [`crate::Evaluate::endings`] (Linear Pursuit: tables of the root's
 //! material built on first use and kept in a process-wide cache, see
 //! `eval/pursuit_endings.rs`). A root won within the move limit is played
 //! straight from the table (the fastest win; score `win in d`);
@@ -51,14 +52,16 @@ mod value;
 
 pub use build::MAX_INDEXES;
 pub use cache::{Endings, TableLimits, Tablebase};
-pub use oracle::Oracle;
+pub use oracle::{Oracle, Oracles};
 pub use table::{EndgameTable, TableStats};
 pub use value::{TableValue, MAX_DISTANCE};
 
 use crate::setup::SearchSetup;
+use crate::solver::{SolvedTable, SolvedView};
 use crate::{Evaluate, Score, SearchReport};
 use gamut_core::Game;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Why a table was not built.
@@ -113,13 +116,27 @@ impl fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-/// `setup` with the game's endings attached, if the game has tables for
-/// its root and it has none attached yet.
-pub(crate) fn with_endings<G: Evaluate>(setup: &SearchSetup<G>) -> Option<SearchSetup<G>> {
+/// `setup` with what a search at level `max` may know attached: the
+/// positions of `solved` (a solver's saved table for this game), then the
+/// game's own endings; `None` if there is nothing to add or `setup`
+/// already has its oracle.
+pub(crate) fn with_endings<G: Evaluate>(
+    setup: &SearchSetup<G>,
+    solved: Option<&Arc<SolvedTable>>,
+) -> Option<SearchSetup<G>> {
     if setup.endings.is_some() {
         return None;
     }
-    let endings = setup.root.endings()?;
+    let mut oracles: Vec<Arc<dyn Oracle<G>>> = Vec::new();
+    if let Some(solved) = solved.filter(|s| s.is_for::<G>()) {
+        oracles.push(Arc::new(SolvedView::<G>::new(solved.clone())));
+    }
+    oracles.extend(setup.root.endings());
+    let endings: Arc<dyn Oracle<G>> = match oracles.len() {
+        0 => return None,
+        1 => oracles.pop().expect("one oracle"),
+        _ => Arc::new(Oracles(oracles)),
+    };
     Some(SearchSetup {
         endings: Some(endings),
         ..setup.clone()

@@ -5,6 +5,7 @@ use super::value::TableValue;
 use crate::setup::SearchSetup;
 use gamut_core::{Game, MoveList};
 use std::fmt::Debug;
+use std::sync::Arc;
 
 /// Exact results some positions are known to have (endgame tables, a
 /// solver's saved proofs), for the alpha-beta search: where it answers,
@@ -54,5 +55,19 @@ pub trait Oracle<G: Game>: Send + Sync + Debug {
         }
         let (_, d, mv) = best?;
         Some((mv, TableValue::Win(distance.min(d + 1))))
+    }
+}
+
+/// Several oracles asked in turn: the first that knows answers.
+#[derive(Debug)]
+pub struct Oracles<G: Game>(pub Vec<Arc<dyn Oracle<G>>>);
+
+impl<G: Game> Oracle<G> for Oracles<G> {
+    fn probe(&self, pos: &G, plies_left: Option<u32>) -> Option<TableValue> {
+        self.0.iter().find_map(|o| o.probe(pos, plies_left))
+    }
+
+    fn root_move(&self, setup: &SearchSetup<G>) -> Option<(G::Move, TableValue)> {
+        self.0.iter().find_map(|o| o.root_move(setup))
     }
 }
