@@ -8,6 +8,7 @@ mod common;
 
 use common::{decode, Backend, Client, GameView, TestServer};
 use futures_util::StreamExt;
+use gamut_server::ids::GameId;
 use gamut_server::tournament::status::TournamentStatus;
 use gamut_server::tournament::view::{
     GameTournamentView, Standing, TournamentAnswer, TournamentMessage, TournamentView,
@@ -101,10 +102,10 @@ async fn next_game(
     previous: Option<&str>,
 ) -> String {
     let view = wait_until(client, id, "a new game", |v| {
-        let game = standing(v, a).playing.as_ref().map(|g| g.to_string());
+        let game = standing(v, a).playing.as_ref().map(GameId::as_str);
         game.is_some()
-            && game == standing(v, b).playing.as_ref().map(|g| g.to_string())
-            && game.as_deref() != previous
+            && game == standing(v, b).playing.as_ref().map(GameId::as_str)
+            && game != previous
     })
     .await;
     standing(&view, a)
