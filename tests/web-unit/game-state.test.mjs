@@ -526,3 +526,65 @@ test('a whole game through the reducer: state, moves, an offer, a takeback, the 
   assert.equal(S.bannerOf(model.state).headline, 'result.you_won');
   assert.deepEqual(S.controlsOf(model.state).map((c) => c.id), ['replay', 'export', 'new-game']);
 });
+
+describe('premoves', () => {
+  // Alice (0) waits while the computer (1) is to move.
+  const waiting = () => ({ ...S.initialModel(), state: loaState({ to_move: 1, premoves: ['a2-c2', 'b1-b3'] }) });
+
+  test('offered only to the player waiting in a real-time game', () => {
+    const model = waiting();
+    assert.equal(S.canPremove(model), true);
+    assert.deepEqual(S.boardView(model, loaModule).premoves, ['a2-c2', 'b1-b3']);
+    assert.equal(S.canPremove({ ...model, state: { ...model.state, to_move: 0 } }), false);
+    assert.equal(S.canPremove({ ...model, state: { ...model.state, clock: { type: 'untimed' } } }), false);
+    assert.equal(S.canPremove({ ...model, state: { ...model.state, you: null } }), false);
+  });
+
+  test('set, played, dropped with its reason', () => {
+    let { model, effects } = S.receive(waiting(), { type: 'premove-set', id: null, move: 'a2-c2' });
+    assert.deepEqual(model.premove, { move: 'a2-c2', ply: 0 });
+    assert.equal(S.boardView(model, loaModule).premove, 'a2-c2');
+    assert.deepEqual(effects, [{ type: 'render', animate: false }]);
+    assert.equal(S.receive(model, { type: 'premove-played', id: null, move: 'a2-c2', version: 5 }).model.premove, null);
+    ({ model, effects } = S.receive(model, { type: 'premove-dropped', id: null, move: 'a2-c2', error: 'illegal move' }));
+    assert.equal(model.premove, null);
+    assert.deepEqual(effects[0], { type: 'premove-dropped', move: 'a2-c2', error: 'illegal move' });
+    assert.equal(S.receive(waiting(), { type: 'premove-set', id: 1, move: null }).model.premove, null);
+  });
+
+  test('the premoves offered follow the events that change the position', () => {
+    const st = loaState({ premoves: [] });
+    const ev = { version: 4, kind: 'move', side: 0, move: 'b1-b3', position: LOA6_AFTER, to_move: 1, legal: [], clocks: null, ply: 1, premoves: ['a2-c2'] };
+    const after = S.applyEvent(st, ev).state;
+    assert.deepEqual(after.premoves, ['a2-c2']);
+    const next = S.applyEvent(after, { version: 5, kind: 'draw-offer', side: 1 }).state;
+    assert.deepEqual(next.premoves, ['a2-c2']);
+    const { premoves: _, ...without } = ev;
+    assert.deepEqual(S.applyEvent(st, without).state.premoves, []);
+  });
+
+  test('after a reconnection: sent again, known played, or dropped', () => {
+    const model = { ...waiting(), premove: { move: 'a2-c2', ply: 0 } };
+    assert.equal(S.premoveAfterReconnect(model), 'resend');
+    const played = { ...model, state: { ...model.state, moves: ['x', 'a2-c2'], to_move: 1 } };
+    assert.equal(S.premoveAfterReconnect(played), 'played');
+    const lapsed = { ...model, state: { ...model.state, moves: ['x'], to_move: 0 } };
+    assert.equal(S.premoveAfterReconnect(lapsed), 'dropped');
+    assert.equal(S.premoveAfterReconnect(waiting()), null);
+  });
+});
+
+describe('a challenge sent to one player', () => {
+  const waitingGame = () => ({ ...S.initialModel(), state: loaState({ status: 'waiting', to_move: null, invitee: 'bob', clocks: null }) });
+
+  test('says whom it waits for, and that they declined', () => {
+    const model = waitingGame();
+    assert.deepEqual(S.statusOf(model.state, false), { key: 'game.waiting_for', params: { name: 'bob' } });
+    const declined = { kind: 'challenge-declined', game: 'g1', from: { name: 'bob' }, id: 'n1', at: 1, seen: false };
+    const next = S.receive(model, { type: 'notification', notification: declined }).model;
+    assert.deepEqual(S.statusOf(next.state, false), { key: 'game.challenge_declined', params: { name: 'bob' } });
+    assert.deepEqual(S.controlsOf(next.state).map((c) => c.id), ['new-game']);
+    const other = S.receive(model, { type: 'notification', notification: { ...declined, game: 'g2' } });
+    assert.equal(other.model, model);
+  });
+});

@@ -7,13 +7,17 @@
 // and clocks, so applying one needs no rules code. Unit tests:
 // tests/web-unit/game-state.test.mjs (run by `node --test`).
 //
-// The model is `{ state, viewPly, flipped }`:
+// The model is `{ state, viewPly, flipped, premove }`:
 // - `state`: the game state as the server sends it (`GET /api/games/{id}`),
 //   kept up to date by the events; `null` until the first one arrives;
 // - `viewPly`: the ply shown while browsing the moves, `null` to follow the
 //   live position;
 // - `flipped`: whether the board is turned round (`null`: not decided yet;
-//   the first state decides it from the viewer's side).
+//   the first state decides it from the viewer's side);
+// - `premove`: the viewer's premove in a real-time game while it is not
+//   their turn, `{ move, ply }` (`ply`: the moves played when it was set),
+//   or `null` (docs/api.md, "Premoves": the server plays it when the turn
+//   comes, and answers `premove-set`, `premove-played`, `premove-dropped`).
 //
 // Effects are plain objects the page acts on:
 // - `{ type: 'render', animate }`: draw the model (animate the last move);
@@ -23,13 +27,15 @@
 // - `{ type: 'flash', message }` or `{ type: 'flash', key }`: show a
 //   short message (a server's text, or a catalogue key);
 // - `{ type: 'moved' }`: a live move was drawn (the game module may
-//   celebrate it, see `moveFlash` in games/index.js).
+//   celebrate it, see `moveFlash` in games/index.js);
+// - `{ type: 'premove-dropped', move, error }`: the server did not play
+//   the viewer's premove, and why (its text).
 //
 // Nothing here mutates its arguments.
 
 /** The model before the first message. */
 export function initialModel() {
-  return { state: null, viewPly: null, flipped: null };
+  return { state: null, viewPly: null, flipped: null, premove: null };
 }
 
 /** Whether `side` is a real side (0 or 1), not `null`/`undefined`. */
@@ -65,6 +71,9 @@ export function applyEvent(state, ev, { live = false } = {}) {
   if (ev.position !== undefined) st.position = ev.position;
   if (ev.to_move !== undefined) st.to_move = ev.to_move;
   if (ev.legal !== undefined) st.legal = ev.legal;
+  // The moves the viewer may premove come with each change of position
+  // (only while the viewer waits for the opponent).
+  if (ev.position !== undefined) st.premoves = ev.premoves || [];
   switch (ev.kind) {
     case 'started':
       st.players = ev.players;
@@ -118,6 +127,7 @@ export function applyEvent(state, ev, { live = false } = {}) {
       st.result = ev.result;
       st.status = 'finished';
       st.legal = [];
+      st.premoves = [];
       st.ratings = ev.ratings;
       sound('end');
       break;
@@ -184,9 +194,60 @@ export function receive(model, msg) {
     }
     case 'error':
       return { model, effects: [{ type: 'flash', message: msg.error }] };
+    case 'premove-set': {
+      const premove = msg.move && model.state ? { move: msg.move, ply: model.state.moves.length } : null;
+      return { model: { ...model, premove }, effects: [{ type: 'render', animate: false }] };
+    }
+    case 'premove-played':
+      return { model: { ...model, premove: null }, effects: [{ type: 'render', animate: false }] };
+    case 'premove-dropped':
+      return {
+        model: { ...model, premove: null },
+        effects: [{ type: 'premove-dropped', move: msg.move, error: msg.error }, { type: 'render', animate: false }],
+      };
+    case 'notification': {
+      // On a waiting challenge's page: the invited player declined it.
+      const n = msg.notification;
+      if (!model.state || !n || n.kind !== 'challenge-declined' || n.game !== model.state.id) return { model, effects: [] };
+      const state = { ...model.state, declined_by: n.from ? n.from.name : (model.state.invitee || '') };
+      return { model: { ...model, state }, effects: [{ type: 'sound', name: 'notify' }, { type: 'render', animate: false }] };
+    }
     default:
       return { model, effects: [] };
   }
+}
+
+/**
+ * Whether the viewer may leave a premove now: a player of a live game
+ * with a real-time clock, the opponent to move (no hidden placement), the
+ * live position shown.
+ */
+export function canPremove(model) {
+  const st = model.state;
+  if (!st || !isSide(st.you) || st.status !== 'live' || st.hidden || st.clock?.type !== 'realtime') return false;
+  return isSide(st.to_move) && st.to_move !== st.you && shownPly(model) === st.moves.length;
+}
+
+/**
+ * After a reconnection's catch-up, what becomes of the premove the page
+ * held (the server forgets a premove with its socket): `'resend'` while
+ * the viewer still waits for the same move of the opponent, `'played'`
+ * if the viewer's next move is that premove (played before the socket
+ * dropped), `'dropped'` if the turn came and went otherwise, `null`
+ * without one.
+ */
+export function premoveAfterReconnect(model) {
+  const p = model.premove;
+  const st = model.state;
+  if (!p || !st) return null;
+  if (st.moves.length === p.ply && canPremove(model)) return 'resend';
+  if (st.moves[p.ply + 1] === p.move || st.moves[p.ply] === p.move) return 'played';
+  return 'dropped';
+}
+
+/** The model without its premove (cancelled, or dropped by the page). */
+export function withoutPremove(model) {
+  return { ...model, premove: null };
 }
 
 /** The full state fetched over HTTP: taken unless the model is already newer. */
@@ -253,10 +314,12 @@ export function withHiddenPlacements(game, view, yours, side) {
 
 /**
  * What the board shows for the model, through `game` (a module of
- * games/*.js): `{ ply, live, position, view, legal, mine, lastMove,
- * flipped }`. `live`: the live position is shown; `mine`: the viewer may
- * act now (their turn, or a hidden placement phase); `legal`: the moves
- * the board offers (none unless `mine`).
+ * games/*.js): `{ ply, live, position, view, legal, mine, premoves,
+ * premove, lastMove, flipped }`. `live`: the live position is shown;
+ * `mine`: the viewer may act now (their turn, or a hidden placement
+ * phase); `legal`: the moves the board offers (none unless `mine`);
+ * `premoves`: while the viewer may premove (`canPremove`), the moves the
+ * server offers as premoves, and `premove` the one set (else `[]`, `null`).
  */
 export function boardView(model, game) {
   const st = model.state;
@@ -270,6 +333,7 @@ export function boardView(model, game) {
     legal = st.hidden.legal || [];
   }
   const mine = isSide(st.you) && st.status === 'live' && live && (st.hidden ? true : st.to_move === st.you);
+  const premoving = canPremove(model);
   return {
     ply,
     live,
@@ -277,6 +341,8 @@ export function boardView(model, game) {
     view,
     legal: mine ? legal || [] : [],
     mine,
+    premoves: premoving ? st.premoves || [] : [],
+    premove: premoving && model.premove ? model.premove.move : null,
     lastMove: ply > 0 ? st.moves[ply - 1] : null,
     flipped: Boolean(model.flipped),
   };
@@ -300,7 +366,11 @@ export function statusOf(state, mine, conn = {}) {
       ? { key: 'game.offline_pending', params: { move: conn.pending }, offline: true }
       : { key: 'game.offline', offline: true };
   }
-  if (state.status === 'waiting') return { key: 'game.waiting' };
+  if (state.status === 'waiting') {
+    if (state.declined_by) return { key: 'game.challenge_declined', params: { name: state.declined_by } };
+    if (state.invitee) return { key: 'game.waiting_for', params: { name: state.invitee } };
+    return { key: 'game.waiting' };
+  }
   if (state.result) return { result: state.result };
   if (state.hidden) return { key: 'football.hidden_placement', params: { a: state.hidden.placed[0], b: state.hidden.placed[1] } };
   if (mine) return { key: 'game.your_turn' };
@@ -350,7 +420,9 @@ export function controlsOf(state) {
   }
   if (state.status === 'finished') out.push({ id: 'replay' }, { id: 'export' }, { id: 'new-game' });
   if (state.status === 'waiting' && !player) out.push({ id: 'join' });
-  if (state.status === 'waiting' && player) out.push({ id: 'invite' }, { id: 'cancel' });
+  // A declined challenge is gone: a new game instead.
+  if (state.status === 'waiting' && player && state.declined_by) out.push({ id: 'new-game' });
+  else if (state.status === 'waiting' && player) out.push({ id: 'invite' }, { id: 'cancel' });
   return out;
 }
 

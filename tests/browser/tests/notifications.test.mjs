@@ -68,7 +68,8 @@ test('challenge by name, notifications, rematch accepted and declined', async ()
   // Alice challenges Bob from his profile; she waits in the new game.
   const first = await challengeFromProfile(alice.page, B);
   await alice.page.waitForSelector('.status-line');
-  assert.match(await alice.page.textContent('.status-line'), /Waiting/);
+  // The waiting page names whom it waits for.
+  await waitUntil(alice.page, (b) => document.querySelector('.status-line').textContent.includes(`Waiting for ${b}`), B, { timeout: 10000 });
 
   // Bob, in the lobby, sees the badge come; the list shows the challenge
   // (with the game) and opening it marks it seen.
@@ -161,6 +162,8 @@ test('challenge by name, notifications, rematch accepted and declined', async ()
   assert.equal(await alice.page.getAttribute('.notify-item[data-kind="challenge-declined"] a', 'href'), `/profile/${B}`);
   const gone = await alice.page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).status, third);
   assert.equal(gone, 404, 'the declined challenge is gone');
+  // Its waiting page, still open, says so instead of waiting.
+  await waitUntil(alice.page, (b) => document.querySelector('.status-line').textContent.includes(`${b} declined the challenge`), B, { timeout: 10000 });
   await alice.page.waitForTimeout(200);
   await screenshot(alice.page, 'notifications-list');
   await assertNoRawKeys(alice.page);

@@ -20,7 +20,8 @@ export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
    * @param {object} game the game module (see games/*.js)
-   * @param {object} handlers { onMove(text), onChoose(candidates) -> Promise<text|null> }
+   * @param {object} handlers { onMove(text), onChoose(candidates) -> Promise<text|null>,
+   *   onBlank() (a click on no piece and no target, nothing selected: cancels a premove) }
    * @param {boolean} live false for pictures (diagrams, thumbnails): no input at all
    */
   constructor(host, game, handlers = {}, live = true) {
@@ -43,7 +44,7 @@ export class Board {
     this.boardKey = null;
     this.pieceEls = new Map();
     this.anims = []; // running move animations
-    this.state = { view: null, legal: [], flipped: false, lastMove: null, interactive: false };
+    this.state = { view: null, legal: [], flipped: false, lastMove: null, premove: null, interactive: false };
     this.selected = null;
     this.cursor = null;
     this.drag = null;
@@ -60,11 +61,12 @@ export class Board {
 
   /**
    * Show a position. `animate` plays the last move's animation (use it when
-   * the position follows from the previous one by `lastMove`).
+   * the position follows from the previous one by `lastMove`); `premove`,
+   * a move waiting for the viewer's turn, is marked on its from and to.
    */
-  update({ view, legal = [], flipped = false, lastMove = null, interactive = false, animate = false }) {
+  update({ view, legal = [], flipped = false, lastMove = null, premove = null, interactive = false, animate = false }) {
     const prevView = this.state.view;
-    this.state = { view, legal, flipped, lastMove, interactive };
+    this.state = { view, legal, flipped, lastMove, premove, interactive };
     this.moves = legal.map((text) => ({ text, ...this.game.moveParts(text, view) }));
     this.byFrom = new Map();
     for (const m of this.moves) {
@@ -89,7 +91,7 @@ export class Board {
    * removed (board/reconcile.js).
    */
   render() {
-    const { view, flipped, lastMove } = this.state;
+    const { view, flipped, lastMove, premove } = this.state;
     if (!view) return;
     // A move's animation ends with the next drawing: pieces are where the
     // state says (kept elements would otherwise go on sliding).
@@ -135,6 +137,13 @@ export class Board {
       for (const key of [last.from, last.to]) {
         const p = geo.points.get(key);
         if (p) marks.push(circle(`last:${key}`, 'mark-last', p.x, p.y, p.r ?? r));
+      }
+    }
+    const pre = premove ? this.game.moveParts(premove, view) : null;
+    if (pre && pre.from && pre.to) {
+      for (const key of [pre.from, pre.to]) {
+        const p = geo.points.get(key);
+        if (p) marks.push(circle(`premove:${key}`, 'mark-premove', p.x, p.y, p.r ?? r));
       }
     }
     const top = [];
@@ -315,8 +324,10 @@ export class Board {
     }
     if (key && this.byFrom.has(key)) {
       this.selected = this.selected === key ? null : key;
-    } else {
+    } else if (this.selected) {
       this.selected = null;
+    } else if (!key || !this.pieceEls.has(key)) {
+      this.handlers.onBlank?.();
     }
     this.render();
   }

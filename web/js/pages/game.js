@@ -10,6 +10,13 @@
 // when the connection dropped) waits and is sent once the connection is
 // back, if the game is still where it was, otherwise the player is told
 // it was not sent.
+//
+// In a real-time game, while the opponent is to move, the board offers
+// the moves the server lists as premoves (`premoves`): picking one sets
+// the premove (marked on the board, with a cancel button; a click on an
+// empty square cancels it too), which the server plays when the turn
+// comes. The server forgets a premove with its socket: after a
+// reconnection the page sets it again if it still waits for that turn.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -89,6 +96,7 @@ class GamePage {
         // the chat's history is read (the socket now carries its new lines).
         if (msg && (msg.type === 'state' || msg.type === 'events')) {
           this.flushPending();
+          this.resendPremove();
           this.syncChat();
         }
       },
@@ -109,6 +117,7 @@ class GamePage {
         case 'reload': this.reload(); break;
         case 'sound': playSound(effect.name); break;
         case 'flash': this.flash(effect.key ? t(effect.key) : errorText(effect.message)); break;
+        case 'premove-dropped': this.flash(t('game.premove_dropped', { move: effect.move, why: errorText(effect.error) })); break;
         case 'moved': this.afterMove(); break;
         default: break;
       }
@@ -228,10 +237,12 @@ class GamePage {
     const boardHost = h('div.board-host');
     this.banner = resultBanner();
     this.board = new Board(boardHost, this.game, {
-      onMove: (text) => this.sendMove(text),
+      onMove: (text) => (S.canPremove(this.model) ? this.sendPremove(text) : this.sendMove(text)),
       onChoose: (candidates) => chooseMove(this.game, candidates),
+      onBlank: () => { if (this.model.premove) this.cancelPremove(); },
     });
     this.status = statusLine();
+    this.premoveBar = h('div.premove-bar#premove-bar', { hidden: true });
     this.moveList = h('ol.move-list#move-list', { 'aria-label': t('game.moves') });
     this.controls = controlsPanel();
     this.actions = actionsPanel();
@@ -264,6 +275,7 @@ class GamePage {
             this.tournamentLink,
             this.info.el,
             this.status.el,
+            this.premoveBar,
           ),
           this.notices.el,
           this.actions.el,
@@ -285,14 +297,22 @@ class GamePage {
     if (!vs.mine) dismissChooser();
     // A move waiting for the connection: no other until it is sent.
     const interactive = vs.mine && !this.pending;
+    // While the opponent is to move: the premoves the server offers.
+    const premoving = !vs.mine && vs.premoves.length > 0 && !this.conn.offline;
     this.board.update({
       view: vs.view,
-      legal: interactive ? vs.legal : [],
+      legal: interactive ? vs.legal : (premoving ? vs.premoves : []),
       flipped: vs.flipped,
       lastMove: vs.lastMove,
-      interactive,
+      premove: vs.premove,
+      interactive: interactive || premoving,
       animate: animate && vs.live,
     });
+    this.premoveBar.hidden = !vs.premove;
+    replace(this.premoveBar, vs.premove
+      ? [h('span', null, t('game.premove', { move: vs.premove })),
+        h('button.btn.small.ghost#premove-cancel', { onclick: () => this.cancelPremove() }, t('game.premove_cancel'))]
+      : null);
     this.view = vs.view;
     const bottom = vs.flipped ? 1 : 0;
     this.bottomBar.update(st, vs.view, this.game, bottom);
@@ -366,6 +386,35 @@ class GamePage {
     });
     // Until the server answers, the board takes no further input.
     this.board.update({ ...this.board.state, legal: [], interactive: false });
+  }
+
+  /** Set (or replace) the premove `text` (the server answers `premove-set`). */
+  sendPremove(text) {
+    if (!this.socket.send({ type: 'premove', move: text })) this.flash(t('game.not_sent'));
+  }
+
+  /** Cancel the premove (at once on the page; the server answers `premove-set`). */
+  cancelPremove() {
+    this.socket.send({ type: 'premove-cancel' });
+    this.act(S.withoutPremove(this.model));
+  }
+
+  /**
+   * After a reconnection: the server forgot the premove with the old
+   * socket; set it again while the page still waits for that turn, or say
+   * it was dropped if the turn came and went meanwhile.
+   */
+  resendPremove() {
+    const what = S.premoveAfterReconnect(this.model);
+    if (!what) return;
+    const { move } = this.model.premove;
+    if (what === 'resend') {
+      this.sendPremove(move);
+      return;
+    }
+    this.model = S.withoutPremove(this.model);
+    if (what === 'dropped') this.flash(t('game.premove_lapsed', { move }));
+    this.refresh({});
   }
 
   /**
