@@ -123,3 +123,78 @@ fn tables_are_saved_and_loaded() {
     assert!(!ok && err.contains("not a gamut solver table"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn endgame_tables_are_built_and_reported() {
+    let (out, err, ok) = run(&["solve", "pursuit", "--endings", "KN v K"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("table K v K: "), "{out}");
+    assert!(
+        out.contains("table KN v K: 118560 positions (128000 indexes"),
+        "{out}"
+    );
+    assert!(out.contains("  South to move: won "), "{out}");
+    assert!(last_line(&out).starts_with("tables 2 built in "), "{out}");
+
+    let (_, err, ok) = run(&["solve", "pursuit", "--endings", "KN"], "");
+    assert!(!ok && err.contains("'KN v K'"), "{err}");
+    let (_, err, ok) = run(&["solve", "loa", "--endings", "K v K"], "");
+    assert!(
+        !ok && err.contains("Lines of Action has no endgame tables"),
+        "{err}"
+    );
+}
+
+#[test]
+fn analyse_shows_a_table_win_and_plays_a_saved_proof() {
+    // South's Knight on 0 reaches 9 (a circumference segment, then an
+    // inner line), where North's King stands.
+    let ending = "N........kK........./.................... south play 1";
+    let (out, err, ok) = run(
+        &["analyse", "pursuit", "--position", ending, "--time", "200"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("bestmove 0x9"), "{out}");
+    assert!(out.contains("score win in 1"), "{out}");
+
+    let dir = std::env::temp_dir().join(format!("gamut-solved-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("win.pns");
+    let path = file.to_str().unwrap();
+    let base = ["--option", "size=6", "--position", WIN];
+    let (_, err, ok) = run(
+        &[
+            &["solve", "loa"],
+            &base[..],
+            &["--memory", "4", "--save", path],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    let (out, err, ok) = run(
+        &[
+            &["analyse", "loa"],
+            &base[..],
+            &["--solved", path, "--time", "200"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("solved positions: "), "{out}");
+    assert!(out.contains("bestmove a4-b3"), "{out}");
+    assert!(out.contains("score win in "), "{out}");
+    // A table for other options is refused.
+    let (_, err, ok) = run(
+        &[
+            &["analyse", "loa", "--option", "size=7", "--solved", path][..],
+            &["--time", "100"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(!ok && err.contains("the table was made for"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
