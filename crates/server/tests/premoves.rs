@@ -61,7 +61,9 @@ fn reply_legal_after_any(state: &GameView) -> String {
             Some(c) => c.into_iter().filter(|r| replies.contains(r)).collect(),
         });
     }
-    common.and_then(|c| c.into_iter().next()).expect("a reply legal after any first move")
+    common
+        .and_then(|c| c.into_iter().next())
+        .expect("a reply legal after any first move")
 }
 
 async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
@@ -103,7 +105,10 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
     assert_eq!((*side, mv.as_str()), (Player::Second, reply.as_str()));
     let after = clocks.expect("clocks");
     // No time charged; the increment added.
-    assert_eq!(after.left(Player::Second), before.left(Player::Second) + 1000);
+    assert_eq!(
+        after.left(Player::Second),
+        before.left(Player::Second) + 1000
+    );
     assert_eq!(
         wb.message().await,
         ServerMessage::PremovePlayed {
@@ -138,13 +143,21 @@ async fn illegal_cancelled_and_replaced(backend: Backend) {
     premove(&mut wb, 1, Some("a1-a9")).await;
     let version = wa.play(common::first_move(&state)).await;
     assert_eq!(wb.any_event().await.version, version);
-    let ServerMessage::PremoveDropped { id: Some(1), mv, error } = wb.message().await else {
+    let ServerMessage::PremoveDropped {
+        id: Some(1),
+        mv,
+        error,
+    } = wb.message().await
+    else {
         panic!("the premove is dropped");
     };
     assert_eq!(mv, "a1-a9");
     assert!(error.starts_with("illegal move 'a1-a9'"), "{error}");
     let view = b.view(&id).await;
-    assert_eq!((view.version, view.to_move), (version, Some(Player::Second)));
+    assert_eq!(
+        (view.version, view.to_move),
+        (version, Some(Player::Second))
+    );
     // Alice premoves and cancels: when her turn comes, nothing is played.
     premove(&mut wa, 2, Some("a1-a9")).await;
     assert_eq!(
@@ -283,7 +296,10 @@ async fn closed_socket(backend: Backend) {
     let version = wa.play(common::first_move(&state)).await;
     nothing_before_pong(&mut wa).await;
     let view = b.view(&id).await;
-    assert_eq!((view.version, view.to_move), (version, Some(Player::Second)));
+    assert_eq!(
+        (view.version, view.to_move),
+        (version, Some(Player::Second))
+    );
 }
 
 test_on_every_backend!(a_premove_goes_with_the_socket_that_set_it, closed_socket);
@@ -293,8 +309,10 @@ async fn after_the_computer(backend: Backend) {
     let mut a = server.guest().await;
     // The computer plays first and thinks a second (hard, on a clock).
     let (id, _) = a
-        .create_game(json!({"game": "loa", "options": {"size": "6"}, "clock": clock(),
-                            "side": "second", "opponent": {"type": "computer", "level": "hard"}}))
+        .create_game(
+            json!({"game": "loa", "options": {"size": "6"}, "clock": clock(),
+                            "side": "second", "opponent": {"type": "computer", "level": "hard"}}),
+        )
         .await;
     let mut wa = a.ws(&id, None).await;
     let state = wa.first_state().await;

@@ -431,5 +431,7 @@ pub async fn get_game(
     let viewer = current_user(&app, &headers)
         .await?
         .and_then(|u| state.meta.side_of(&u.id));
-    Ok(Json(crate::http::invitations::view(&app, &state, viewer).await?))
+    Ok(Json(
+        crate::http::invitations::view(&app, &state, viewer).await?,
+    ))
 }

@@ -31,7 +31,10 @@ pub async fn ask(
 ) -> Result<(ServerMessage, Option<HeldPremove>), ServerMessage> {
     match app.registry.premove(game, user, mv.clone()).await {
         Ok(told) => {
-            let held = mv.clone().zip(told).map(|(mv, told)| HeldPremove { id, mv, told });
+            let held = mv
+                .clone()
+                .zip(told)
+                .map(|(mv, told)| HeldPremove { id, mv, told });
             Ok((ServerMessage::PremoveSet { id, mv }, held))
         }
         Err(e) => Err(ServerMessage::error(id, e.message)),

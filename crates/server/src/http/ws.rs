@@ -16,8 +16,7 @@ use crate::http::decline_feed::DeclineFeed;
 use crate::http::invitations;
 use crate::http::limits::{count_attempt, session_lasts, too_many};
 use crate::http::messages::{
-    ClientMessage, Envelope, LobbyClientMessage, MessageType, PlayerRequest, Request,
-    ServerMessage,
+    ClientMessage, Envelope, LobbyClientMessage, MessageType, PlayerRequest, Request, ServerMessage,
 };
 use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
 use crate::http::requests::SinceQuery;
