@@ -4,6 +4,8 @@
 //! started again on the same port and data, and both bots reconnect and
 //! finish the game.
 
+// Only `GAMUT` of the shared helpers is used here.
+#[allow(dead_code)]
 mod common;
 
 use common::GAMUT;

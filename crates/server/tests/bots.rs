@@ -215,7 +215,10 @@ async fn bots_and_people_meet_only_by_a_challenge_to_the_bot() {
         ServerMessage::Notification { notification } => {
             assert_eq!(notification.kind, NotificationKind::Challenge);
             assert_eq!(
-                notification.game.as_ref().map(|g| g.as_str()),
+                notification
+                    .game
+                    .as_ref()
+                    .map(gamut_server::ids::GameId::as_str),
                 Some(game.as_str())
             );
         }

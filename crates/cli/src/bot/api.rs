@@ -1,4 +1,4 @@
-//! The server as a bot sees it: JSON over HTTP and WebSockets, every
+//! The server as a bot sees it: JSON over HTTP and WebSocket, every
 //! request signed with the bot's token (`Authorization: Bearer <token>`,
 //! docs/api.md "Bots"). Answers are read into the server's own wire types
 //! (`gamut_server`'s views and messages), so the bot and the server share
