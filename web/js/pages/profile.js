@@ -1,7 +1,8 @@
 // Profile: member since, a player's ratings per game and speed, wins,
 // draws and losses per game, a line chart of the rating history per game
 // and speed (geometry: ../rating-chart.js), and recent games; on someone
-// else's, "Challenge NAME" opens the create-game form for them.
+// else's, "Challenge NAME" opens the create-game form for them; on one's
+// own (a registered person's), the "Bots" card (../panels/bots.js).
 
 import { h, s, replace } from '../dom.js';
 import { t, language } from '../i18n.js';
@@ -10,6 +11,7 @@ import { chartGeometry, bySpeed, CHART } from '../rating-chart.js';
 import { currentUser } from '../session.js';
 import { gameTitle, gameRow, resultText, errorBox, getCatalogue, botBadge } from './common.js';
 import { prefillChallenge } from './lobby.js';
+import { botsCard } from '../panels/bots.js';
 
 export const name = 'profile';
 
@@ -66,7 +68,9 @@ export function render(main, [who], { navigate } = {}) {
         h('div.profile-col', null,
           h('section.card', null, h('h2', null, t('profile.ratings')), ratings),
           h('section.card', null, h('h2', null, t('profile.results')), results),
-          charts.length ? h('section.card#rating-charts', null, h('h2', null, t('profile.rating_history')), charts) : null),
+          charts.length ? h('section.card#rating-charts', null, h('h2', null, t('profile.rating_history')), charts) : null,
+          // One's own bots, for a registered person.
+          currentUser()?.id === u.user.id && !u.user.guest && !u.user.bot ? botsCard() : null),
         h('section.card', null, h('h2', null, t('profile.history')), history)));
   }).catch((err) => replace(main, errorBox(err)));
 }
