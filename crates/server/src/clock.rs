@@ -214,9 +214,10 @@ pub struct Clocks {
     #[serde(default)]
     pub placing: [bool; 2],
     /// Days per move ([`ClockControl::Correspondence`]): the time each move
-    /// gets (ms), fixed at the start. A side's time is set back to it
-    /// after each of its moves and when its turn begins anew (after a
-    /// takeback or a hidden placement phase); `None` in real time.
+    /// gets (ms), fixed at the start. A side's time is set to it whenever
+    /// its turn begins (after the other side's move, a takeback, at the
+    /// start of a hidden placement phase) and after each of its own moves
+    /// and placements; `None` in real time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_move: Option<i64>,
 }
@@ -263,7 +264,7 @@ impl Clocks {
 
     /// After `side` moved at `now`: charge, add the increment (by days
     /// per move: set its time back to [`Clocks::per_move`]), switch to
-    /// `next` (`None`: stop).
+    /// `next` (`None`: stop), whose turn begins.
     pub fn after_move(
         &self,
         side: Player,
@@ -273,8 +274,20 @@ impl Clocks {
     ) -> Clocks {
         let mut c = self.at(now);
         c.replenish(side, increment);
+        if let Some(next) = next {
+            c.begin_turn(next);
+        }
         c.running = next;
         c
+    }
+
+    /// `side`'s turn begins: by days per move it has the whole time per
+    /// move for it (whatever was left of an earlier turn cut short by a
+    /// takeback); in real time nothing changes.
+    fn begin_turn(&mut self, side: Player) {
+        if let Some(per_move) = self.per_move {
+            self.ms[side.index()] = per_move;
+        }
     }
 
     /// What `side`'s move gives it back: the increment in real time, its
@@ -297,21 +310,23 @@ impl Clocks {
         c
     }
 
-    /// The clocks as of `now` with `side`'s running (alone; by days per
-    /// move with its full time: its turn begins anew).
+    /// The clocks as of `now` with `side`'s running (alone), whose turn
+    /// begins.
     pub fn resumed(self, now: i64, side: Player) -> Clocks {
         let mut c = self.at(now);
-        if let Some(per_move) = c.per_move {
-            c.ms[side.index()] = per_move;
-        }
+        c.begin_turn(side);
         c.running = Some(side);
         c.placing = [false, false];
         c
     }
 
-    /// A hidden placement phase starts at `now`: both clocks run.
+    /// A hidden placement phase starts at `now`: both clocks run, both
+    /// sides' turns begin.
     pub fn placing_from(self, now: i64) -> Clocks {
         let mut c = self.at(now);
+        for side in Player::BOTH {
+            c.begin_turn(side);
+        }
         c.running = None;
         c.placing = [true, true];
         c
@@ -387,14 +402,18 @@ mod tests {
         assert_eq!(c.deadline(), Some(4 * DAY_MS + 5));
         assert_eq!(c.flagged(4 * DAY_MS + 4), None);
         assert_eq!(c.flagged(4 * DAY_MS + 5), Some(first));
-        // A turn that begins anew (a takeback) has the whole time too.
+        // A turn that begins anew (a takeback) has the whole time too, and
+        // so has the next turn of the side cut short.
         let c = c.at(2 * DAY_MS).resumed(2 * DAY_MS, second);
         assert_eq!(c.deadline(), Some(5 * DAY_MS));
-        // A placement counts as a move.
-        let c = c
-            .placing_from(3 * DAY_MS)
-            .after_placement(second, 4 * DAY_MS, 0, false);
-        assert_eq!(c.ms, [DAY_MS + 5, 3 * DAY_MS]);
+        assert_eq!(c.left(first), 2 * DAY_MS + 5, "first's turn was cut short");
+        let after = c.after_move(second, 2 * DAY_MS, 0, Some(first));
+        assert_eq!(after.deadline(), Some(5 * DAY_MS), "first's three days");
+        // A placement phase begins both turns; a placement counts as a move.
+        let c = c.placing_from(3 * DAY_MS);
+        assert_eq!(c.ms, [3 * DAY_MS; 2]);
+        let c = c.after_placement(second, 4 * DAY_MS, 0, false);
+        assert_eq!(c.ms, [2 * DAY_MS, 3 * DAY_MS]);
         // The day is the server's.
         let short = control.start(0, Some(first), Duration::from_millis(100));
         assert_eq!(short.unwrap().deadline(), Some(300));

@@ -1,10 +1,11 @@
 //! The days-per-move time control of correspondence play
 //! ([`crate::clock::ClockControl::Correspondence`]), lichess's: the side to
 //! move has N days for its move (N one of [`DAYS_PER_MOVE`]); after each of
-//! its moves its time is N days again (no accumulation, no increment), and
+//! its moves its time is N days again (no accumulation, no increment;
+//! every turn has the whole N days, also one after a takeback), and
 //! a side whose time runs out loses on time — before the game's second ply
 //! the game is aborted instead (never rated:
-//! [`crate::game::finisher::due`]).
+//! [`crate::game::finisher::flag`]).
 //!
 //! Such a game runs on the same [`crate::clock::Clocks`] as a real-time
 //! game: stored with every event (and in the game's snapshot), so a

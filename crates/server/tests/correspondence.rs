@@ -1,6 +1,6 @@
 //! Correspondence by days per move (issue 14): a game offered so by a seek
 //! or a challenge, its side to move's deadline reset by each move (no
-//! accumulation), a loss on time when it passes — an abort before the
+//! accumulation) and by a takeback, a loss on time when it passes — an abort before the
 //! second ply —, deadlines that survive a restart (and one that passed
 //! while the server was down ending it at start-up), the rating in the
 //! `correspondence` speed, and the deadline in "your games" and in the
@@ -191,6 +191,28 @@ async fn resets(backend: Backend) {
         deadlines.push(deadline);
     }
     assert!(deadlines.windows(2).all(|w| w[0] <= w[1]), "{deadlines:?}");
+    // A takeback: Bob's move is undone while Alice's time ran; Bob has his
+    // three days again, and Alice's next turn has hers whole.
+    assert_eq!(wb.action("takeback-request").await, "ack");
+    assert_eq!(wa.action("takeback-accept").await, "ack");
+    let event = wb
+        .event(|e| matches!(e.body, EventBody::Takeback { .. }))
+        .await;
+    let EventBody::Takeback { clocks, .. } = event.body else {
+        unreachable!()
+    };
+    let clocks = clocks.expect("clocks");
+    assert_eq!(clocks.running, Some(Player::Second));
+    assert_eq!(clocks.deadline(), Some(event.at + 3 * DAY_MS));
+    let legal = bob.view(&id).await.legal;
+    wb.play(&legal[0]).await;
+    let event = wa.event(|e| matches!(e.body, EventBody::Move { .. })).await;
+    let EventBody::Move { clocks, .. } = event.body else {
+        unreachable!()
+    };
+    let clocks = clocks.expect("clocks");
+    assert_eq!(clocks.left(Player::First), 3 * DAY_MS);
+    assert_eq!(clocks.deadline(), Some(event.at + 3 * DAY_MS));
 }
 
 test_on_every_backend!(each_move_resets_the_deadline, resets);
