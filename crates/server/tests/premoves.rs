@@ -1,8 +1,9 @@
 //! Premoves in real-time games: played the moment the turn comes (no time
 //! charged), dropped with a word when illegal then, cancelled, replaced,
 //! never seen by the opponent or spectators, refused untimed, played after
-//! the computer's move, and gone with the socket that set them (a premove
-//! is a request held by the game's task, not stored: docs/api.md).
+//! the computer's move, dropped by a takeback, and gone with the socket
+//! that set them (a premove is a request held by the game's task, not
+//! stored: docs/api.md).
 
 mod common;
 
@@ -335,3 +336,29 @@ test_on_every_backend!(
     a_premove_is_played_as_soon_as_the_computer_moves,
     after_the_computer
 );
+
+async fn taken_back(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let (mut a, mut b) = server.two_guests().await;
+    let id = timed_game(&mut a, &mut b).await;
+    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
+    let state = wa.first_state().await;
+    wb.first_state().await;
+    wa.play(common::first_move(&state)).await;
+    let view = b.view(&id).await;
+    wb.play(common::first_move(&view)).await;
+    // Bob leaves a premove; Alice asks to take her move back, Bob grants
+    // it: the position his premove was meant for is gone, and so is it.
+    premove(&mut wb, 1, Some("a1-a9")).await;
+    assert_eq!(wa.action("takeback-request").await, "ack");
+    assert_eq!(wb.action("takeback-accept").await, "ack");
+    let dropped = wb
+        .wait_message(|m| matches!(m, ServerMessage::PremoveDropped { .. }))
+        .await;
+    let ServerMessage::PremoveDropped { error, .. } = dropped else {
+        unreachable!()
+    };
+    assert_eq!(error, "a move was taken back");
+}
+
+test_on_every_backend!(a_takeback_drops_the_premoves, taken_back);
