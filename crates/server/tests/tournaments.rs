@@ -18,16 +18,18 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A server whose tournaments may be as short as a second, and which lets
-/// the tests sign up as many players as they need.
+/// The limits of the tests' servers: tournaments as short as a second,
+/// small caps, and as many sign-ups as the tests need.
+fn configure(config: &mut gamut_server::ServerConfig) {
+    config.limits.signups_per_minute = 100;
+    config.limits.tournaments.min_duration = Duration::from_secs(1);
+    config.limits.tournaments.players = 4;
+    config.limits.tournaments.total = 3;
+}
+
+/// A server with the tests' limits.
 async fn server(backend: Backend) -> TestServer {
-    TestServer::start_with(backend, |config| {
-        config.limits.signups_per_minute = 100;
-        config.limits.tournaments.min_duration = Duration::from_secs(1);
-        config.limits.tournaments.players = 3;
-        config.limits.tournaments.total = 3;
-    })
-    .await
+    TestServer::start_with(backend, configure).await
 }
 
 /// Signs a new client up as `name`.
@@ -424,14 +426,14 @@ async fn limits(backend: Backend) {
         .await;
     assert_eq!(s, 403);
     join(&mut bob, &id).await;
-    for name in ["carol", "dave"] {
+    for name in ["carol", "dave", "fred"] {
         let mut c = registered(&server, name).await;
         join(&mut c, &id).await;
     }
     let (s, e) = alice
         .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
-    assert_eq!((s, e.as_str()), (409, "the tournament is full (3 players)"));
+    assert_eq!((s, e.as_str()), (409, "the tournament is full (4 players)"));
     let (s, e) = alice
         .post_refused(&format!("/api/tournaments/{id}/withdraw"), json!({}))
         .await;
@@ -494,10 +496,7 @@ async fn restart(backend: Backend) {
     let second = next_game(&mut alice, &id, ("alice", "bob"), Some(&first)).await;
     let before = get(&mut alice, &id).await;
 
-    let server = TestServer::start_with(server.stop(), |config| {
-        config.limits.tournaments.min_duration = Duration::from_secs(1);
-    })
-    .await;
+    let server = TestServer::start_with(server.stop(), configure).await;
     alice.rebase(&server.base);
     bob.rebase(&server.base);
     let after = get(&mut alice, &id).await;
@@ -511,3 +510,97 @@ async fn restart(backend: Backend) {
     );
 }
 test_on_every_backend!(standings_and_pairing_survive_a_restart, restart);
+
+async fn two_processes(backend: Backend) {
+    let one = server(backend).await;
+    let mut config = one.backend.config();
+    configure(&mut config);
+    let two = gamut_server::Server::start(config)
+        .await
+        .expect("a second process starts");
+    let mut alice = registered(&one, "alice").await;
+    let id = create(&mut alice, arena(600_000))
+        .await
+        .summary
+        .id
+        .to_string();
+    // Both processes' drivers see the players join at once (the second
+    // through the bus): each player is paired once all the same.
+    let mut names = Vec::new();
+    for (i, name) in ["bob", "carol", "dave"].into_iter().enumerate() {
+        let mut c = registered(&one, name).await;
+        if i % 2 == 1 {
+            c.rebase(&format!("http://{}", two.addr()));
+        }
+        join(&mut c, &id).await;
+        names.push(name);
+    }
+    join(&mut alice, &id).await;
+    let view = wait_until(&mut alice, &id, "two games", |v| {
+        v.standings.iter().all(|s| s.playing.is_some())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let view_after = get(&mut alice, &id).await;
+    assert_eq!(view_after.games, 2, "{view:#?}");
+    for name in names.iter().chain(["alice"].iter()) {
+        let live: common::GamesView = alice
+            .get_as(&format!("/api/games?status=live&player={name}"))
+            .await;
+        assert_eq!(live.games.len(), 1, "{name}: one game");
+    }
+    two.stop();
+}
+test_on_postgres!(
+    processes_sharing_a_database_pair_each_player_once,
+    two_processes
+);
+
+async fn claims(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut upcoming = arena(600_000);
+    upcoming["start_in_ms"] = json!(3_600_000);
+    let id = create(&mut alice, upcoming).await.summary.id;
+    // Upcoming: nobody is paired while the claims are tried by hand.
+    let store = gamut_server::store::Store::open(
+        &server.backend.data_dir(),
+        server.backend.database_url().as_deref(),
+    )
+    .await
+    .expect("the store");
+    let now = gamut_server::ids::now_ms();
+    for user in ["ua", "ub", "uc"] {
+        assert!(store
+            .join_tournament(id.as_str(), user, "{}", 10, now)
+            .await
+            .expect("join"));
+    }
+    let claim = |game: &'static str, users: [&'static str; 2], pairings: [i64; 2]| {
+        gamut_server::store::PairingClaim {
+            tournament_id: id.as_str(),
+            game_id: game,
+            users,
+            pairings,
+            at: now,
+        }
+    };
+    assert!(store
+        .claim_pairing(&claim("g1", ["ua", "ub"], [0, 0]))
+        .await
+        .unwrap());
+    // Another pairing of `ub` made from the same reading loses, and
+    // stores nothing (not even `uc`'s count).
+    assert!(!store
+        .claim_pairing(&claim("g2", ["uc", "ub"], [0, 0]))
+        .await
+        .unwrap());
+    assert!(store
+        .claim_pairing(&claim("g3", ["uc", "ua"], [0, 1]))
+        .await
+        .unwrap());
+    let games = store.tournament_games(id.as_str()).await.unwrap();
+    let ids: Vec<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
+    assert_eq!(ids, ["g1", "g3"]);
+}
+test_on_every_backend!(a_pairing_is_a_claim_only_one_reading_wins, claims);
