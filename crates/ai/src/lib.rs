@@ -6,6 +6,9 @@
 //! [`EngineSpec`] (`random`, `easy`, `medium`, `hard`, `max`, `mcts`),
 //! [`Limits`] and a stop flag, reports a [`SearchInfo`] after each
 //! iteration and returns a [`SearchReport`] with the best move in notation.
+//! For analysis, [`EngineSpec::with_lines`] asks the alpha-beta engine for
+//! several lines (multi-PV: each other root move's best line too, in
+//! [`SearchInfo::more_lines`]).
 //!
 //! Under a clock ([`Limits::clock`]: time left, increment, moves to go) the
 //! search decides its own time per move ([`TimeBudget`]: a soft target and a
