@@ -60,8 +60,11 @@ pub trait Evaluate: Game {
 
     /// Build the endgame tables of `material` (in the game's own notation,
     /// such as Linear Pursuit's `KN v K`) for a game with `options`, with
-    /// every table they need; their statistics, the tables needed first
-    /// (`gamut solve --endings`). The default: the game has no tables.
+    /// every table they need, and keep them for this process's searches
+    /// ([`Evaluate::endings`]); the statistics of the tables kept for
+    /// these options, smallest first and that of `material` last
+    /// (`--endings` of `gamut solve`, `play` and `analyse`). The default:
+    /// the game has no tables.
     fn build_endings(_options: &Self::Options, _material: &str) -> Result<Vec<TableStats>, String> {
         Err(format!("{} has no endgame tables", Self::TITLE))
     }

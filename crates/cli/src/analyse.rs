@@ -34,6 +34,11 @@ pub struct AnalyseArgs {
     /// proof.
     #[arg(long, value_name = "FILE")]
     solved: Option<PathBuf>,
+    /// Build the endgame table of this material first (a game with
+    /// tables: Linear Pursuit, e.g. "KNN v K"; may be repeated): level max
+    /// then uses it. Small tables are built when needed anyway.
+    #[arg(long, value_name = "MATERIAL")]
+    endings: Vec<String>,
 }
 
 /// Run `gamut analyse`.
@@ -59,6 +64,7 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         clock: None,
     };
     println!("scores are from {mover}'s side ({mover} is to move): positive is good for {mover}");
+    crate::solve::build_endings(&*game, &args.endings)?;
     let mut context = SearchContext::new();
     if let Some(path) = &args.solved {
         let solved = game

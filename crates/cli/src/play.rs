@@ -43,6 +43,11 @@ pub struct PlayArgs {
     /// verified proof.
     #[arg(long, value_name = "FILE")]
     solved: Option<PathBuf>,
+    /// Build the endgame table of this material first (a game with
+    /// tables: Linear Pursuit, e.g. "KNN v K"; may be repeated): level max
+    /// then uses it. Small tables are built when needed anyway.
+    #[arg(long, value_name = "MATERIAL")]
+    endings: Vec<String>,
 }
 
 /// `<seconds>+<increment>` (`300+2`, `60` for `60+0`).
@@ -85,6 +90,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let you = parse_side(&*game, &args.side)?;
     let budget = Duration::from_millis(args.time_ms);
     // The computer's memory between its moves of this game, and its clock.
+    crate::solve::build_endings(&*game, &args.endings)?;
     let mut context = SearchContext::new();
     if let Some(path) = &args.solved {
         let solved = game

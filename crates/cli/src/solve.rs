@@ -22,9 +22,10 @@ use crate::game_args::GameArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use gamut_ai::solver::{PassResult, Progress};
+use gamut_ai::tablebase::TableStats;
 use gamut_ai::{SearchSetup, SolveLimits, Solver, Verdict};
 use gamut_core::{Game, GameRecord, Player};
-use gamut_games::{parse_options, CatalogueGame, GameVisitor};
+use gamut_games::{parse_options, CatalogueGame, GameVisitor, Match};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -210,22 +211,7 @@ fn endings<G: CatalogueGame>(options: &G::Options, material: &str) -> Result<()>
     let start = std::time::Instant::now();
     let tables = G::build_endings(options, material).map_err(anyhow::Error::msg)?;
     for t in &tables {
-        println!(
-            "table {}: {} positions ({} indexes, {:.2} MB), built in {:.2} s",
-            t.material,
-            t.positions,
-            t.indexes,
-            t.bytes() as f64 / 1e6,
-            t.build_time.as_secs_f64()
-        );
-        for side in Player::BOTH {
-            let [won, drawn, lost] = t.results[side.index()];
-            println!(
-                "  {} to move: won {won}, drawn {drawn}, lost {lost}; longest win {} plies",
-                G::side_name(side),
-                t.longest_win[side.index()]
-            );
-        }
+        print_table::<G>(t);
     }
     println!(
         "tables {} built in {:.2} s peak memory {}",
@@ -233,6 +219,46 @@ fn endings<G: CatalogueGame>(options: &G::Options, material: &str) -> Result<()>
         start.elapsed().as_secs_f64(),
         peak_rss_mb().map_or_else(|| "unknown".to_string(), |m| format!("{m} MB"))
     );
+    Ok(())
+}
+
+/// One table's statistics: positions, size, build time, and won/drawn/lost
+/// for each side to move.
+fn print_table<G: Game>(t: &TableStats) {
+    println!(
+        "table {}: {} positions ({} indexes, {:.2} MB), built in {:.2} s",
+        t.material,
+        t.positions,
+        t.indexes,
+        t.bytes() as f64 / 1e6,
+        t.build_time.as_secs_f64()
+    );
+    for side in Player::BOTH {
+        let [won, drawn, lost] = t.results[side.index()];
+        println!(
+            "  {} to move: won {won}, drawn {drawn}, lost {lost}; longest win {} plies",
+            G::side_name(side),
+            t.longest_win[side.index()]
+        );
+    }
+}
+
+/// `--endings` of `gamut play` and `gamut analyse`: build each material's
+/// tables into this process's cache before the game, one line each.
+pub fn build_endings(game: &dyn Match, materials: &[String]) -> Result<()> {
+    for material in materials {
+        let tables = game
+            .build_endings(material)
+            .map_err(|e| anyhow::anyhow!("--endings {material}: {e}"))?;
+        if let Some(t) = tables.last() {
+            println!(
+                "endings {}: {} positions, built in {:.2} s",
+                t.material,
+                t.positions,
+                t.build_time.as_secs_f64()
+            );
+        }
+    }
     Ok(())
 }
 

@@ -158,6 +158,27 @@ fn analyse_shows_a_table_win_and_plays_a_saved_proof() {
     assert!(out.contains("bestmove 0x9"), "{out}");
     assert!(out.contains("score win in 1"), "{out}");
 
+    // Two Knights win; their table is built on request (the solver's
+    // verified proof of this position takes at most 7 plies, from 5-12).
+    let knights = "K....N.N..k........./.................... south play 100";
+    let (out, err, ok) = run(
+        &[
+            "analyse",
+            "pursuit",
+            "--position",
+            knights,
+            "--endings",
+            "knn v k",
+            "--time",
+            "200",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("endings KNN v K: 2193360 positions"), "{out}");
+    assert!(out.contains("score win in 7"), "{out}");
+    assert!(out.contains("bestmove 5-12"), "{out}");
+
     let dir = std::env::temp_dir().join(format!("gamut-solved-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("win.pns");

@@ -8,6 +8,7 @@
 use crate::entry::CatalogueGame;
 use crate::GameKind;
 use gamut_ai::solver::{LoadError, SolvedTable};
+use gamut_ai::tablebase::TableStats;
 use gamut_ai::{
     bench_search, search_record_in, EngineSpec, Level, Limits, SearchContext, SearchInfo,
     SearchReport,
@@ -67,6 +68,11 @@ pub trait Match: DynMatch {
     /// game and its options, for [`SearchContext::set_solved`].
     fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError>;
 
+    /// Build the endgame tables of `material` for this game's options
+    /// and keep them for this process's searches at level `max`; their
+    /// statistics (an error for a game without tables or a bad material).
+    fn build_endings(&self, material: &str) -> Result<Vec<TableStats>, String>;
+
     /// The computer's move (in notation) for the side to move, at `level`,
     /// thinking at most `budget`; `None` if the game is over.
     ///
@@ -109,5 +115,9 @@ impl<G: CatalogueGame> Match for GameRecord<G> {
 
     fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError> {
         SolvedTable::load::<G>(self.options(), path).map(Arc::new)
+    }
+
+    fn build_endings(&self, material: &str) -> Result<Vec<TableStats>, String> {
+        G::build_endings(self.options(), material)
     }
 }

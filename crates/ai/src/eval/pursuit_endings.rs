@@ -6,32 +6,27 @@
 //! table of its material; a root with one piece more gets the tables of
 //! every material one capture away, so the search knows the exact value
 //! after each capture. A table of three pieces on `pentagrams` has
-//! 128,000 indexes (256 kB) and builds in a fraction of a second (see
-//! `docs/solver.md`); four pieces (5.12 M indexes, 10 MB) take seconds,
-//! too long to build inside a move, so they are built only by `gamut
-//! solve pursuit --endings`.
+//! 128,000 indexes (256 kB) and builds in about 0.1 s (see
+//! `docs/solver.md`); four pieces (up to 5.12 M indexes, 10 MB) take 1-2
+//! CPU seconds, too long to build inside a move, so they are built when
+//! asked for (`--endings` of `gamut play`, `analyse` and `solve`) and
+//! then used like the others.
 
 use crate::tablebase::{Oracle, TableLimits, TableStats, Tablebase};
 use gamut_core::{Player, Retrograde};
 use gamut_pursuit::{Piece, Pursuit, PursuitMaterial, PursuitOptions};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// The most pieces (Kings included) of a table built during a search.
 pub(super) const TABLE_PIECES: usize = 3;
 
 /// The bounds of the cache: a table of three pieces on the largest board
-/// (64 positions: 2 x 128^3 indexes) fits, and all tables kept take at
-/// most 64 MB.
+/// (64 positions: 2 x 128^3 indexes) and one of four pieces on
+/// `pentagrams` (2 x 40^4) fit (a five-piece table there would have
+/// 204.8 M indexes); all tables kept take at most 64 MB.
 const LIMITS: TableLimits = TableLimits {
     table_indexes: 1 << 23,
     total_indexes: 1 << 25,
-};
-
-/// The largest table `gamut solve --endings` builds: 2 x 40^4 indexes,
-/// four pieces on `pentagrams` (a five-piece table there has 204.8 M).
-const COMMAND_LIMITS: TableLimits = TableLimits {
-    table_indexes: 6_000_000,
-    total_indexes: 1 << 26,
 };
 
 /// The process's tables.
@@ -41,11 +36,11 @@ fn cache() -> &'static Mutex<Tablebase<Pursuit>> {
 }
 
 /// The materials whose tables a search from a position of `material`
-/// uses: its own, or, with one piece more than tables have, those one
-/// capture away.
-fn materials_for(material: &PursuitMaterial) -> Vec<PursuitMaterial> {
+/// uses: its own if it is small or already built, or, with one piece more
+/// than tables built during a search have, those one capture away.
+fn materials_for(material: &PursuitMaterial, tables: &Tablebase<Pursuit>) -> Vec<PursuitMaterial> {
     let pieces = material.pieces();
-    if pieces <= TABLE_PIECES {
+    if pieces <= TABLE_PIECES || tables.get(material).is_some() {
         return vec![*material];
     }
     if pieces > TABLE_PIECES + 1 {
@@ -67,33 +62,53 @@ fn materials_for(material: &PursuitMaterial) -> Vec<PursuitMaterial> {
 /// Whether the root's own material has a table (the search then needs no
 /// solver).
 pub(super) fn covers(pos: &Pursuit) -> bool {
-    pos.material().is_some_and(|m| m.pieces() <= TABLE_PIECES)
+    pos.material()
+        .is_some_and(|m| m.pieces() <= TABLE_PIECES || lock().get(&m).is_some())
+}
+
+/// The cache, locked.
+fn lock() -> MutexGuard<'static, Tablebase<Pursuit>> {
+    cache()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The endings a search from `pos` uses, built first if need be.
 pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
-    let wanted = materials_for(&pos.material()?);
+    let material = pos.material()?;
+    if material.pieces() > TABLE_PIECES + 1 {
+        return None;
+    }
+    let mut tables = lock();
+    let wanted = materials_for(&material, &tables);
     if wanted.is_empty() {
         return None;
     }
-    let mut tables = cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     for material in &wanted {
         tables.build(material).ok()?;
     }
     Some(Arc::new(tables.endings()))
 }
 
-/// `gamut solve pursuit --endings`: build the table of `material` (text
-/// such as `KN v K`) on the board of `options`, and the tables it needs;
-/// their statistics, the tables needed first.
+/// `gamut solve pursuit --endings` and `--endings` of `gamut play` and
+/// `gamut analyse`: build the table of `material` (text such as `KN v
+/// K`) on the board of `options`, and the tables it needs, into the
+/// process's cache (where this process's searches find them); the
+/// statistics of the tables kept for this board, smallest first, and that
+/// of `material` last.
 pub(super) fn build_report(
     options: &PursuitOptions,
     material: &str,
 ) -> Result<Vec<TableStats>, String> {
     let material = PursuitMaterial::parse(options.board, material).map_err(|e| e.to_string())?;
-    let mut tables = Tablebase::<Pursuit>::new(COMMAND_LIMITS);
-    tables.build(&material).map_err(|e| e.to_string())?;
-    let mut stats: Vec<TableStats> = tables.tables().map(|t| t.stats().clone()).collect();
+    let mut tables = lock();
+    let built = tables.build(&material).map_err(|e| e.to_string())?;
+    let mut stats: Vec<TableStats> = tables
+        .tables()
+        .filter(|t| t.material().board == options.board && *t.material() != material)
+        .map(|t| t.stats().clone())
+        .collect();
     stats.sort_by_key(|s| (s.indexes, s.material.clone()));
+    stats.push(built.stats().clone());
     Ok(stats)
 }
