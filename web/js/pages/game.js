@@ -334,7 +334,9 @@ class GamePage {
       this.movesCard.after(this.review.el);
     }
     this.review?.update(vs.ply);
-    this.actions.update(this.board.actions(), vs.legal, this.game, (text) => this.sendMove(text));
+    // Moves that are not a from/to pair are buttons on one's turn only
+    // (premoves are made on the board).
+    this.actions.update(interactive ? this.board.actions() : [], vs.legal, this.game, (text) => this.sendMove(text));
     // A panel asking for a choice (the team picker) is scrolled into view
     // when it appears (on a phone it comes under the board).
     const panel = this.actions.el.querySelector('.card');
