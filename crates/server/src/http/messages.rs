@@ -401,7 +401,9 @@ mod tests {
             read(json!({"type": "premove", "move": "b1-b3", "id": 2}))
                 .unwrap()
                 .request(),
-            Ok(Request::Player(PlayerRequest::Premove(Some("b1-b3".into()))))
+            Ok(Request::Player(PlayerRequest::Premove(Some(
+                "b1-b3".into()
+            ))))
         );
         assert_eq!(
             read(json!({"type": "premove-cancel"})).unwrap().request(),
