@@ -7,8 +7,8 @@
 
 use gamut_ai::tablebase::{EndgameTable, Oracle, TableLimits, TableValue, Tablebase};
 use gamut_ai::{
-    search_record, search_setup, EngineSpec, Level, Limits, Score, SearchSetup, SolveLimits,
-    Solver, Verdict,
+    search_record, search_setup, EngineSpec, Evaluate, Level, Limits, Score, SearchSetup,
+    SolveLimits, Solver, Verdict,
 };
 use gamut_core::{Game, GameOptions, GameRecord, MoveList, Player, Retrograde};
 use gamut_pursuit::{Board, Pursuit, PursuitMaterial, PursuitOptions};
@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 /// Room for every table of these tests.
 const LIMITS: TableLimits = TableLimits {
-    table_indexes: 1 << 22,
-    total_indexes: 1 << 24,
+    table_indexes: 1 << 23,
+    total_indexes: 1 << 25,
 };
 
 /// Options for the `star16` board shipped with the engine.
@@ -242,8 +242,24 @@ fn longest_win(table: &EndgameTable<Pursuit>) -> (Pursuit, u16) {
 
 #[test]
 fn max_wins_a_table_won_ending_against_max_within_the_table_distance() {
-    for options in [PursuitOptions::default(), star16()] {
-        for text in ["KN v K", "KP v K"] {
+    let cases = [
+        (PursuitOptions::default(), "KN v K"),
+        (PursuitOptions::default(), "KP v K"),
+        // Two Knights win from almost everywhere, at most in 21 plies;
+        // level max uses a four-piece table once it is built.
+        (PursuitOptions::default(), "KNN v K"),
+        (star16(), "KN v K"),
+        (star16(), "KP v K"),
+    ];
+    for (options, text) in cases {
+        {
+            if PursuitMaterial::parse(options.board, text)
+                .unwrap()
+                .pieces()
+                > 3
+            {
+                Pursuit::build_endings(&options, text).unwrap();
+            }
             let material = PursuitMaterial::parse(options.board, text).unwrap();
             let table = Tablebase::<Pursuit>::new(LIMITS).build(&material).unwrap();
             let (start, distance) = longest_win(&table);
