@@ -604,3 +604,40 @@ async fn claims(backend: Backend) {
     assert_eq!(ids, ["g1", "g3"]);
 }
 test_on_every_backend!(a_pairing_is_a_claim_only_one_reading_wins, claims);
+
+async fn no_show(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let mut body = arena(600_000);
+    body["clock"] = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
+    let id = create(&mut alice, body).await.summary.id.to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    let game = next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    // Nobody moves: the first side loses on time after a second, and is
+    // withdrawn; the other is not, and waits.
+    let state: GameView = alice.view(&game).await;
+    let first = state.players[0].as_ref().expect("seated").display_name();
+    let second = if first == "alice" { "bob" } else { "alice" };
+    let view = wait_until(&mut alice, &id, "the no-show withdrawn", |v| {
+        !standing(v, &first).active
+    })
+    .await;
+    assert_eq!(standing(&view, second).points, 2);
+    assert!(standing(&view, second).active);
+    assert_eq!(standing(&view, &first).scores, [0]);
+    // Back: paired again, and not withdrawn again for the old game.
+    let mut back = if first == "alice" {
+        alice.clone()
+    } else {
+        bob.clone()
+    };
+    join(&mut back, &id).await;
+    next_game(&mut alice, &id, ("alice", "bob"), Some(&game)).await;
+    assert!(standing(&get(&mut alice, &id).await, &first).active);
+}
+test_on_every_backend!(
+    a_player_who_loses_on_time_without_moving_is_withdrawn,
+    no_show
+);

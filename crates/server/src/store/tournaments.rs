@@ -67,6 +67,8 @@ pub struct TournamentGameRow {
     pub status: Option<String>,
     /// The game's result (JSON), once finished.
     pub result: Option<String>,
+    /// Plies played (`None`: the game is not stored).
+    pub moves: Option<i64>,
 }
 
 /// One pairing to store: the game and its players with their pairing
@@ -268,7 +270,7 @@ impl Store {
         tournament_id: &str,
     ) -> Result<Vec<TournamentGameRow>, sqlx::Error> {
         sqlx::query_as(
-            "SELECT t.game_id, t.user0, t.user1, t.created_at, g.status, g.result \
+            "SELECT t.game_id, t.user0, t.user1, t.created_at, g.status, g.result, g.moves \
              FROM tournament_games t LEFT JOIN games g ON g.id = t.game_id \
              WHERE t.tournament_id = $1 ORDER BY t.created_at, t.game_id",
         )

@@ -7,12 +7,17 @@
 //! processes' games raise too), when a tournament is created, joined or
 //! left, and at the next start or end. Everything it needs is read from
 //! the store on each look, so after a restart it goes on where it was.
+//! A player who loses a game on time without making a move is taken to
+//! have left and is withdrawn (as lichess does), so that opponents do not
+//! wait out an empty chair game after game; joining again brings them
+//! back.
 //! Server processes sharing a database may all run it: a pairing is a
 //! claim in the store ([`crate::store::Store::claim_pairing`]) that only
 //! one of them wins.
 
 use super::pairing::{pair, Pair};
 use super::snapshot::Snapshot;
+use super::standings::GameOutcome;
 use super::status::TournamentStatus;
 use super::view::TournamentMessage;
 use crate::game::meta::{GameMeta, Pairing};
@@ -21,6 +26,7 @@ use crate::http::App;
 use crate::ids::{now_ms, GameId};
 use crate::store::PairingClaim;
 use axum::extract::ws::Utf8Bytes;
+use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::task::JoinHandle;
@@ -44,9 +50,11 @@ async fn run(
     wake: Arc<tokio::sync::Notify>,
     mut lobby: tokio::sync::broadcast::Receiver<()>,
 ) {
+    // The tournament games seen being played, to tell which ended since.
+    let mut live = HashSet::new();
     loop {
         let Some(strong) = app.upgrade() else { return };
-        let sleep = match look(&strong).await {
+        let sleep = match look(&strong, &mut live).await {
             Ok(Some(at)) => Duration::from_millis(u64::try_from(at - now_ms()).unwrap_or(0)),
             Ok(None) => MAX_SLEEP,
             Err(e) => {
@@ -69,9 +77,10 @@ async fn run(
     }
 }
 
-/// Looks at every tournament not finished: the next instant one of them
+/// Looks at every tournament not finished (`live`: its games seen being
+/// played, kept from one look to the next): the next instant one of them
 /// starts or ends, if any.
-async fn look(app: &App) -> anyhow::Result<Option<i64>> {
+async fn look(app: &App, live: &mut HashSet<GameId>) -> anyhow::Result<Option<i64>> {
     let limit = i64::try_from(app.tournaments.limits.total).unwrap_or(i64::MAX);
     let rows = app.store.open_tournaments(limit.saturating_mul(2)).await?;
     let mut next: Option<i64> = None;
@@ -84,6 +93,9 @@ async fn look(app: &App) -> anyhow::Result<Option<i64>> {
                 continue;
             }
         };
+        if withdraw_no_shows(app, &snapshot, live).await? {
+            snapshot = Snapshot::load(&app.store, row, now_ms()).await?;
+        }
         if snapshot.status(now) == TournamentStatus::Running && start_games(app, &snapshot).await {
             snapshot = Snapshot::load(&app.store, row, now_ms()).await?;
         }
@@ -109,6 +121,34 @@ async fn look(app: &App) -> anyhow::Result<Option<i64>> {
         };
     }
     Ok(next)
+}
+
+/// Withdraws the players of `snapshot` who lost a game on time without a
+/// move since the last look (the games in `live` that ended); true if
+/// any was. Notes the games being played in `live`.
+async fn withdraw_no_shows(
+    app: &App,
+    snapshot: &Snapshot,
+    live: &mut HashSet<GameId>,
+) -> anyhow::Result<bool> {
+    let mut withdrew = false;
+    for game in &snapshot.games {
+        if matches!(game.outcome, GameOutcome::Live | GameOutcome::Pending) {
+            live.insert(game.id.clone());
+            continue;
+        }
+        if !live.remove(&game.id) {
+            continue;
+        }
+        if let Some(side) = game.no_show {
+            let user = &game.players[side.index()];
+            if snapshot.entrant(user).is_some_and(|e| e.active) {
+                let t = snapshot.tournament.id.as_str();
+                withdrew |= app.store.pause_entrant(t, user.as_str()).await?;
+            }
+        }
+    }
+    Ok(withdrew)
 }
 
 /// The tournament socket's message for `snapshot` at `now`.

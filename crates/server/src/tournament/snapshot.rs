@@ -4,7 +4,9 @@
 //! rows, so a restart loses nothing.
 
 use super::pairing::Waiting;
-use super::standings::{records, GameOutcome, RankKey, Record, TournamentGame};
+use super::standings::{
+    no_show as no_show_of, records, GameOutcome, RankKey, Record, TournamentGame,
+};
 use super::status::TournamentStatus;
 use super::view::{Standing, TournamentSummary, TournamentView};
 use crate::clock::{ClockControl, Speed};
@@ -294,6 +296,7 @@ fn game_of(row: &TournamentGameRow, now: i64) -> Result<TournamentGame, String> 
         .map(str::parse::<GameStatus>)
         .transpose()
         .map_err(|e| corrupt("status", &e))?;
+    let mut no_show = None;
     let outcome = match status {
         Some(GameStatus::Finished) => {
             let result: Option<ResultView> = row
@@ -303,7 +306,11 @@ fn game_of(row: &TournamentGameRow, now: i64) -> Result<TournamentGame, String> 
                 .transpose()
                 .map_err(|e| corrupt("result", &e))?;
             match result {
-                Some(r) if r.reason != EndReason::Aborted => GameOutcome::Over(r.winner),
+                Some(r) if r.reason != EndReason::Aborted => {
+                    let on_time = r.reason == EndReason::Timeout;
+                    no_show = no_show_of(r.winner, on_time, row.moves.unwrap_or(0));
+                    GameOutcome::Over(r.winner)
+                }
                 _ => GameOutcome::Aborted,
             }
         }
@@ -315,5 +322,6 @@ fn game_of(row: &TournamentGameRow, now: i64) -> Result<TournamentGame, String> 
         id: GameId::parse(&row.game_id).map_err(|e| corrupt("id", &e))?,
         players: [user(&row.user0)?, user(&row.user1)?],
         outcome,
+        no_show,
     })
 }

@@ -18,6 +18,16 @@ pub struct TournamentGame {
     pub players: [UserId; 2],
     /// How it stands.
     pub outcome: GameOutcome,
+    /// The side that lost it on time without making a move, if any.
+    pub no_show: Option<Player>,
+}
+
+/// The side of a game that lost on time before making its first move
+/// (`plies` played in all; the first side moves first), if it did.
+pub fn no_show(winner: Option<Player>, on_time: bool, plies: i64) -> Option<Player> {
+    let loser = winner?.other();
+    let its_first_ply = i64::try_from(loser.index()).unwrap_or(0) + 1;
+    (on_time && plies < its_first_ply).then_some(loser)
 }
 
 /// How a tournament game stands.
@@ -109,6 +119,7 @@ mod tests {
             id: GameId::parse(&format!("g{n}")).unwrap(),
             players: [user(first), user(second)],
             outcome,
+            no_show: None,
         }
     }
 
@@ -142,6 +153,20 @@ mod tests {
         // A game being created keeps its players from being paired again.
         assert!(records[&user("d")].pending && !a.pending);
         assert_eq!(records[&user("d")].playing, None);
+    }
+
+    #[test]
+    fn a_loss_on_time_without_a_move_is_a_no_show() {
+        use Player::{First, Second};
+        // The first side never moved; the second never answered.
+        assert_eq!(no_show(Some(Second), true, 0), Some(First));
+        assert_eq!(no_show(Some(First), true, 1), Some(Second));
+        assert_eq!(no_show(Some(First), true, 0), Some(Second));
+        // Both moved, another ending, or a draw: no.
+        assert_eq!(no_show(Some(First), true, 2), None);
+        assert_eq!(no_show(Some(Second), true, 1), None);
+        assert_eq!(no_show(Some(Second), false, 0), None);
+        assert_eq!(no_show(None, true, 0), None);
     }
 
     #[test]
