@@ -14,12 +14,14 @@ use gamut_server::http::analysis::{AnalysisMessage, AnalysisRequest, PositionVie
 use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
 use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_server::http::review::ReviewView;
+use gamut_server::http::tournaments::CreateTournament;
 use gamut_server::http::views::{
     CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
     LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RatingHistoryView,
     RematchView, ReplayView,
 };
 use gamut_server::notification::Notification;
+use gamut_server::tournament::view::{GameTournamentView, TournamentView};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -41,7 +43,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 42] = [
+    let candidates: [Candidate; 45] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -84,6 +86,9 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("NewBot", is::<NewBot>),
         ("BotCreatedView", is::<BotCreatedView>),
         ("BotsView", is::<BotsView>),
+        ("TournamentView", is::<TournamentView>),
+        ("CreateTournament", is::<CreateTournament>),
+        ("GameTournamentView", is::<GameTournamentView>),
     ];
     candidates
         .iter()
@@ -131,6 +136,8 @@ fn every_complete_example_is_exactly_a_wire_type() {
         "LeaderboardView",
         "ClientMessage",
         "ServerMessage",
+        "TournamentView",
+        "CreateTournament",
     ] {
         assert!(kinds.contains(&kind), "no {kind} example: {kinds:?}");
     }
