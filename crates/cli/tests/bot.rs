@@ -2,7 +2,9 @@
 //! `gamut bot` processes play each other a full game of each of the three
 //! games with real clocks; during one of them the server is killed and
 //! started again on the same port and data, and both bots reconnect and
-//! finish the game.
+//! finish the game. Then a third bot, an external engine (`--engine
+//! cmd:gamut engine`, told the clocks with `go firsttime ..`), plays a
+//! game on a short clock without losing on time.
 
 // Only `GAMUT` of the shared helpers is used here.
 #[allow(dead_code)]
@@ -51,15 +53,15 @@ fn serve(data: &std::path::Path, port: u16) -> (Process, String) {
     (Process(child), addr)
 }
 
-/// `gamut bot` for the token `token` at `base`.
-fn bot(base: &str, token: &str) -> Process {
+/// `gamut bot` for the token `token` at `base`, with `engine`.
+fn bot(base: &str, token: &str, engine: &str) -> Process {
     let child = Command::new(GAMUT)
         .args([
             "bot",
             "--server",
             base,
             "--engine",
-            "easy",
+            engine,
             "--untimed-move-ms",
             "50",
         ])
@@ -159,7 +161,7 @@ async fn two_bots_play_every_game_to_its_end_across_a_server_restart() {
     .await;
     assert_eq!(status, 200);
     let mut tokens = Vec::new();
-    for name in ["alpha", "beta"] {
+    for name in ["alpha", "beta", "gamma"] {
         let (status, made) = call(
             &owner,
             reqwest::Method::POST,
@@ -171,8 +173,8 @@ async fn two_bots_play_every_game_to_its_end_across_a_server_restart() {
         assert_eq!(status, 200, "{made}");
         tokens.push(made["token"].as_str().expect("a token").to_owned());
     }
-    let _alpha = bot(&base, &tokens[0]);
-    let _beta = bot(&base, &tokens[1]);
+    let _alpha = bot(&base, &tokens[0], "easy");
+    let _beta = bot(&base, &tokens[1], "easy");
     let clock = json!({"type": "realtime", "initial_ms": 120_000, "increment_ms": 1_000});
     let games = [
         json!({"game": "loa", "options": {"size": "6", "move-limit": "60"}}),
@@ -218,4 +220,23 @@ async fn two_bots_play_every_game_to_its_end_across_a_server_restart() {
             assert_eq!(seat["user"]["bot"], json!(true));
         }
     }
+    // An external engine on a short clock: gamma challenges beta.
+    let _gamma = bot(&base, &tokens[2], &format!("cmd:{GAMUT} engine"));
+    let request = json!({"game": "loa", "options": {"size": "6", "move-limit": "40"},
+        "clock": {"type": "realtime", "initial_ms": 10_000, "increment_ms": 200},
+        "opponent": {"type": "challenge", "user": "beta"}});
+    let (status, created) = call(
+        &plain,
+        reqwest::Method::POST,
+        format!("{base}/api/games"),
+        Some(&tokens[2]),
+        Some(request),
+    )
+    .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["game"]["id"].as_str().expect("an id");
+    let state = wait_for(&plain, &base, id, Duration::from_secs(120), finished).await;
+    played_out(&state);
+    let left = state["clocks"]["ms"].as_array().expect("clocks");
+    assert!(left.iter().all(|ms| ms.as_i64() > Some(0)), "{left:?}");
 }
