@@ -11,12 +11,12 @@ use crate::http::requests::{option_pairs, OptionValue};
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
 use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{now_ms, TournamentId};
-use crate::store::TournamentRow;
+use crate::store::{TournamentListing, TournamentRow};
 use crate::tournament::driver::message_text;
-use crate::tournament::snapshot::{Snapshot, Tournament};
+use crate::tournament::snapshot::{Snapshot, Tournament, PENDING_MS};
 use crate::tournament::status::TournamentStatus;
 use crate::tournament::view::{
-    GameTournamentView, TournamentAnswer, TournamentLink, TournamentsView,
+    GameTournamentView, TournamentAnswer, TournamentLink, TournamentSummary, TournamentsView,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -212,9 +212,20 @@ async fn answer(app: &App, id: &TournamentId) -> ApiResult<Json<TournamentAnswer
 /// `GET /api/tournaments`.
 pub async fn list(State(app): State<AppState>) -> ApiResult<Json<TournamentsView>> {
     let total = i64::try_from(app.tournaments.limits.total).unwrap_or(i64::MAX);
+    let now = now_ms();
+    let pending_after = now - PENDING_MS;
+    let summary = |listing: &TournamentListing| -> ApiResult<TournamentSummary> {
+        let tournament = Tournament::from_row(&listing.tournament).map_err(ApiError::internal)?;
+        let players = usize::try_from(listing.players).unwrap_or(0);
+        Ok(tournament.summary(now, players, listing.live > 0))
+    };
     let (mut open, mut finished) = (Vec::new(), Vec::new());
-    for row in app.store.open_tournaments(total).await? {
-        let summary = snapshot(&app, &row).await?.summary(now_ms());
+    for listing in app
+        .store
+        .tournament_listings(false, total, pending_after)
+        .await?
+    {
+        let summary = summary(&listing)?;
         // One that just finished, before the driver stored it so.
         if summary.status == TournamentStatus::Finished {
             finished.push(summary);
@@ -222,8 +233,12 @@ pub async fn list(State(app): State<AppState>) -> ApiResult<Json<TournamentsView
             open.push(summary);
         }
     }
-    for row in app.store.finished_tournaments(FINISHED_LISTED).await? {
-        finished.push(snapshot(&app, &row).await?.summary(now_ms()));
+    for listing in app
+        .store
+        .tournament_listings(true, FINISHED_LISTED, pending_after)
+        .await?
+    {
+        finished.push(summary(&listing)?);
     }
     Ok(Json(TournamentsView { open, finished }))
 }

@@ -31,7 +31,9 @@ mod ratings;
 mod records;
 mod reviews;
 mod tournaments;
-pub use tournaments::{EntrantRow, PairingClaim, TournamentGameRow, TournamentRow};
+pub use tournaments::{
+    EntrantRow, PairingClaim, TournamentGameRow, TournamentListing, TournamentRow,
+};
 mod users;
 mod writer;
 

@@ -71,6 +71,18 @@ pub struct TournamentGameRow {
     pub moves: Option<i64>,
 }
 
+/// A tournament with what its summary needs besides.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentListing {
+    /// The tournament.
+    #[sqlx(flatten)]
+    pub tournament: TournamentRow,
+    /// Its players.
+    pub players: i64,
+    /// Its games being played (or being created).
+    pub live: i64,
+}
+
 /// One pairing to store: the game and its players with their pairing
 /// counts as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,16 +168,31 @@ impl Store {
         .await
     }
 
-    /// The latest finished tournaments (at most `limit`).
-    pub async fn finished_tournaments(
+    /// The tournaments not finished, soonest first, or (`finished`) the
+    /// latest finished, at most `limit`, with their players and live games
+    /// counted (a game not stored counts as live if paired after
+    /// `pending_after`): one query for a whole list.
+    pub async fn tournament_listings(
         &self,
+        finished: bool,
         limit: i64,
-    ) -> Result<Vec<TournamentRow>, sqlx::Error> {
+        pending_after: i64,
+    ) -> Result<Vec<TournamentListing>, sqlx::Error> {
+        let (which, order) = if finished {
+            ("status = 'finished'", "ends_at DESC, id")
+        } else {
+            ("status <> 'finished'", "starts_at, id")
+        };
         sqlx::query_as(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'finished' \
-             ORDER BY ends_at DESC, id LIMIT $1"
+            "SELECT {TOURNAMENT_COLUMNS}, \
+             (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players, \
+             (SELECT COUNT(*) FROM tournament_games g LEFT JOIN games x ON x.id = g.game_id \
+              WHERE g.tournament_id = t.id AND (x.status IN ('live', 'waiting') \
+              OR (x.id IS NULL AND g.created_at > $2))) AS live \
+             FROM tournaments t WHERE {which} ORDER BY {order} LIMIT $1"
         ))
         .bind(limit)
+        .bind(pending_after)
         .fetch_all(&self.pool)
         .await
     }

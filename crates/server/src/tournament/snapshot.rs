@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 
 /// How long a paired game may take to be stored: until then its players
 /// count as playing it (a pairing whose game never came is void after).
-const PENDING_MS: i64 = 30_000;
+pub const PENDING_MS: i64 = 30_000;
 
 /// A tournament's fixed facts.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +89,25 @@ impl Tournament {
             status: self.stored_status.as_str().to_owned(),
             created_at: self.created_at,
         })
+    }
+
+    /// Its summary at `now`, with `players` and some games being played
+    /// (`games_live`) or not.
+    pub fn summary(&self, now: i64, players: usize, games_live: bool) -> TournamentSummary {
+        TournamentSummary {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            game: self.kind,
+            options: self.options.clone(),
+            clock: self.clock,
+            speed: self.speed,
+            creator: self.creator.clone(),
+            status: TournamentStatus::at(now, self.starts_at, self.ends_at, games_live),
+            starts_at: self.starts_at,
+            ends_at: self.ends_at,
+            created_at: self.created_at,
+            players,
+        }
     }
 
     /// The options as pairs (as games take them).
@@ -237,21 +256,8 @@ impl Snapshot {
 
     /// Its summary at `now`.
     pub fn summary(&self, now: i64) -> TournamentSummary {
-        let t = &self.tournament;
-        TournamentSummary {
-            id: t.id.clone(),
-            name: t.name.clone(),
-            game: t.kind,
-            options: t.options.clone(),
-            clock: t.clock,
-            speed: t.speed,
-            creator: t.creator.clone(),
-            status: self.status(now),
-            starts_at: t.starts_at,
-            ends_at: t.ends_at,
-            created_at: t.created_at,
-            players: self.entrants.len(),
-        }
+        self.tournament
+            .summary(now, self.entrants.len(), self.games_live())
     }
 
     /// Its view with the standings at `now`.
