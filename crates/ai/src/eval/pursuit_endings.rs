@@ -29,6 +29,13 @@ const LIMITS: TableLimits = TableLimits {
     total_indexes: 1 << 25,
 };
 
+/// The largest table built during a search (indexes): three pieces on a
+/// board of up to 32 positions (`pentagrams`: 128,000), about 0.1 CPU
+/// second. A larger table (three pieces on a larger custom board, four
+/// pieces) would take seconds of the move's time, so a search uses it only
+/// once it was built on request.
+const SEARCH_BUILD_INDEXES: u64 = 2 * 64 * 64 * 64;
+
 /// The process's tables.
 fn cache() -> &'static Mutex<Tablebase<Pursuit>> {
     static CACHE: OnceLock<Mutex<Tablebase<Pursuit>>> = OnceLock::new();
@@ -59,11 +66,13 @@ fn materials_for(material: &PursuitMaterial, tables: &Tablebase<Pursuit>) -> Vec
     out
 }
 
-/// Whether the root's own material has a table (the search then needs no
-/// solver).
+/// Whether the root's own material has a table, or gets one when the
+/// search starts (the search then needs no solver).
 pub(super) fn covers(pos: &Pursuit) -> bool {
-    pos.material()
-        .is_some_and(|m| m.pieces() <= TABLE_PIECES || lock().get(&m).is_some())
+    pos.material().is_some_and(|m| {
+        (m.pieces() <= TABLE_PIECES && Pursuit::index_count(&m) <= SEARCH_BUILD_INDEXES)
+            || lock().get(&m).is_some()
+    })
 }
 
 /// The cache, locked.
@@ -85,6 +94,9 @@ pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
         return None;
     }
     for material in &wanted {
+        if tables.get(material).is_none() && Pursuit::index_count(material) > SEARCH_BUILD_INDEXES {
+            return None;
+        }
         tables.build(material).ok()?;
     }
     Some(Arc::new(tables.endings()))
@@ -111,4 +123,57 @@ pub(super) fn build_report(
     stats.sort_by_key(|s| (s.indexes, s.material.clone()));
     stats.push(built.stats().clone());
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamut_core::{Game, GameOptions};
+
+    #[test]
+    fn a_search_builds_only_small_tables() {
+        let pentagrams = PursuitOptions::default();
+        let small = Pursuit::from_text(
+            &pentagrams,
+            "N........kK........./.................... south play 1",
+        )
+        .unwrap();
+        assert!(covers(&small));
+        assert!(endings(&small).is_some());
+        // Three pieces on 64 positions: 2 x 128^3 indexes, not built
+        // inside a move.
+        let mut wide = PursuitOptions::default();
+        wide.set("board", "64 0-32").unwrap();
+        let ring = |pieces: &[(usize, char)]| {
+            let mut r = vec!['.'; 64];
+            for &(at, c) in pieces {
+                r[at] = c;
+            }
+            r.into_iter().collect::<String>()
+        };
+        let text = format!(
+            "{}/{} south play 1",
+            ring(&[(0, 'K'), (5, 'N'), (20, 'k')]),
+            ring(&[])
+        );
+        let large = Pursuit::from_text(&wide, &text).unwrap();
+        assert!(!covers(&large));
+        assert!(endings(&large).is_none());
+        let material = large.material().unwrap();
+        assert!(lock().get(&material).is_none());
+        // Four pieces are used once built on request.
+        let four = Pursuit::from_text(
+            &pentagrams,
+            "K....N.N..k........./.................... south play 100",
+        )
+        .unwrap();
+        assert!(!covers(&four));
+        assert!(endings(&four).is_some_and(|e| e.probe(&four, None).is_none()));
+        build_report(&pentagrams, "KNN v K").unwrap();
+        assert!(covers(&four));
+        assert_eq!(
+            endings(&four).and_then(|e| e.probe(&four, None)),
+            Some(crate::tablebase::TableValue::Win(7))
+        );
+    }
 }
