@@ -20,6 +20,7 @@ import { api } from '../api.js';
 import { currentUser, onUserChange, ensureSession } from '../session.js';
 import { errorText } from '../errors.js';
 import * as C from '../chat.js';
+import { botBadge } from '../pages/common.js';
 
 /** The width under which the page is one column (app.css) and the panel starts collapsed. */
 const NARROW = '(max-width: 960px)';
@@ -35,7 +36,7 @@ export function chatLineElement(line, { me = null, onMute = null } = {}) {
     h('time.chat-time', { datetime: new Date(line.at).toISOString(), title: C.dateTimeText(line.at, lang) }, C.timeText(line.at, lang)),
     h('span.chat-who', null,
       h('a.chat-author', { href: `/profile/${encodeURIComponent(line.user.name)}` }, line.user.name),
-      line.user.guest ? h('span.badge.chat-guest', null, t('account.guest')) : null),
+      line.user.guest ? h('span.badge.chat-guest', null, t('account.guest')) : null, botBadge(line.user)),
     h('span.chat-text', null, line.text),
     onMute && !mine
       ? h('button.chat-mute', {
