@@ -18,7 +18,7 @@ pub(crate) mod player;
 mod stats;
 
 use crate::game_args::GameArgs;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use clock::TimeControl;
 use game::{play_game, GameResult};
@@ -27,6 +27,7 @@ use player::{EngineChoice, MatchPlayer, Setup};
 use stats::{Sprt, Tally, Verdict};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -73,6 +74,11 @@ pub struct MatchArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// A table saved by `gamut solve --save` for this game and options,
+    /// given to both built-in engines: at level max each plays a position
+    /// it proves won by its verified proof.
+    #[arg(long, value_name = "FILE")]
+    solved: Option<PathBuf>,
     /// Random plies that open each pair of games.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
@@ -98,9 +104,17 @@ pub fn run(args: MatchArgs) -> Result<()> {
         start: args.game.position.clone(),
     };
     // Check the options and position before starting any engine.
-    setup
+    let first = setup
         .kind
         .new_match(&setup.options, setup.start.as_deref())?;
+    let solved = match &args.solved {
+        Some(path) => Some(
+            first
+                .load_solved(path)
+                .map_err(|e| anyhow!("loading {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let openings = opening::openings(
         &setup,
         args.games.div_ceil(2),
@@ -134,9 +148,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
         for _ in 0..args.concurrency.min(args.games) {
             let tx = tx.clone();
             let (setup, openings, next, halt, args) = (&setup, &openings, &next, &halt, &args);
+            let solved = solved.as_ref();
             scope.spawn(move || {
-                let mut a = MatchPlayer::new(&args.a, args.threads);
-                let mut b = MatchPlayer::new(&args.b, args.threads);
+                let mut a = MatchPlayer::new(&args.a, args.threads).with_solved(solved);
+                let mut b = MatchPlayer::new(&args.b, args.threads).with_solved(solved);
                 while !halt.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= args.games {

@@ -207,6 +207,28 @@ fn analyse_shows_a_table_win_and_plays_a_saved_proof() {
     assert!(out.contains("solved positions: "), "{out}");
     assert!(out.contains("bestmove a4-b3"), "{out}");
     assert!(out.contains("score win in "), "{out}");
+    // Both engines of a match get it: each wins the game it is Black in.
+    let (out, err, ok) = run(
+        &[
+            &["match", "loa"],
+            &base[..],
+            &[
+                "--a",
+                "max",
+                "--b",
+                "max",
+                "--games",
+                "2",
+                "--opening-plies",
+                "0",
+            ],
+            &["--time-ms", "100", "--solved", path],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(last_line(&out), "result 1-0-1", "{out}");
     // A table for other options is refused.
     let (_, err, ok) = run(
         &[

@@ -4,11 +4,13 @@
 use super::clock::Think;
 use super::external::ExternalEngine;
 use anyhow::{bail, Result};
+use gamut_ai::solver::SolvedTable;
 use gamut_ai::{EngineSpec, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The game every player of a match is set up for.
 #[derive(Clone, Debug)]
@@ -82,6 +84,16 @@ impl MatchPlayer {
                 engine: None,
             },
         }
+    }
+
+    /// The same player with a solver's saved table (`--solved`), if it is
+    /// a built-in engine: at level max it plays a position the table
+    /// proves won by its verified proof.
+    pub fn with_solved(mut self, solved: Option<&Arc<SolvedTable>>) -> MatchPlayer {
+        if let MatchPlayer::Builtin(_, context) = &mut self {
+            context.set_solved(solved.cloned());
+        }
+        self
     }
 
     /// Get ready for a new game.
