@@ -15,6 +15,12 @@
 //! hard cap). A player that plays a whole game keeps a [`SearchContext`]
 //! (its transposition table) from move to move with [`search_record_in`].
 //!
+//! Solved results: [`solver`] proves positions with proof-number search
+//! (and saves its table), [`tablebase`] solves endings with few pieces by
+//! retrograde analysis; at level `max` the alpha-beta uses both through
+//! [`tablebase::Oracle`] (a known win is played straight, known positions
+//! are not searched further).
+//!
 //! This crate knows no list of games: games handled by name (server,
 //! protocols, command line) are searched through the catalogue
 //! (`gamut-games`), whose entries require [`Evaluate`], so a game without

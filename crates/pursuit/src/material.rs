@@ -38,9 +38,7 @@ impl PursuitMaterial {
     /// Read `KN v K` (also `KN-K`, `KNvK`; letters in any order and case).
     pub fn parse(board: &'static Board, text: &str) -> Result<PursuitMaterial, MaterialError> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let sides: Vec<&str> = compact
-            .split(['v', 'V', '-'])
-            .collect();
+        let sides: Vec<&str> = compact.split(['v', 'V', '-']).collect();
         let [south, north] = sides[..] else {
             return Err(MaterialError::Form(text.to_string()));
         };

@@ -32,7 +32,10 @@ const VERIFY_POSITIONS: u64 = 5_000_000;
 /// Nodes the verifier may spend re-solving one position.
 const RESOLVE_NODES: u64 = 200_000;
 
-/// A saved solver table, loaded for one game and its options.
+/// A saved solver table, loaded for one game and its options. Give it
+/// only to players of games with those options: a search checks the game,
+/// not its options (keys of other options may coincide, for example when
+/// only a rule that does not change the board differs).
 pub struct SolvedTable {
     table: Mutex<Table>,
     game: &'static str,
@@ -73,7 +76,9 @@ impl SolvedTable {
     }
 
     fn lock(&self) -> MutexGuard<'_, Table> {
-        self.table.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.table
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
