@@ -220,6 +220,7 @@ async fn pairing_and_scoring(backend: Backend) {
         link.tournament.expect("a tournament game").id.to_string(),
         id
     );
+    let first_game = game.clone();
 
     // Three wins in a row: 2, 2, then 4; each game ends, the next starts.
     let mut previous = game;
@@ -228,6 +229,12 @@ async fn pairing_and_scoring(backend: Backend) {
         previous = next_game(&mut alice, &id, ("alice", "bob"), Some(&previous)).await;
     }
     let view = feed.wait(|v| standing(v, "alice").scores.len() == 3).await;
+    // No rematch outside the tournament: it pairs them again itself.
+    let (status, error) = bob
+        .post_refused(&format!("/api/games/{first_game}/rematch"), json!({}))
+        .await;
+    assert_eq!(status, 409);
+    assert!(error.contains("the tournament pairs you again"), "{error}");
     let (a, b) = (standing(&view, "alice"), standing(&view, "bob"));
     assert_eq!(
         (a.rank, a.points, a.scores.as_slice(), a.fire),

@@ -1,8 +1,9 @@
 // Arena tournaments (issue 14): a registered player creates a short
 // tournament from the form, two players (two browser contexts, one on a
 // phone) join it, are paired at once and reach their game from the
-// tournament page; the game page links back; one resigns, and both
-// tournament pages show the standings change live.
+// tournament page; the game page links back; one resigns (no rematch
+// offered: the banner leads back to the tournament), and both tournament
+// pages show the standings change live.
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +81,9 @@ test('two players join a tournament, are paired, and the standings follow the re
   await bob.click('#resign');
   await bob.click('#confirm-yes');
   await bob.waitForSelector('#result-banner', { timeout: 10000 });
+  // No rematch in a tournament: the banner leads back to it instead.
+  await bob.waitForSelector('#banner-tournament');
+  assert.equal(await bob.locator('#rematch').count(), 0);
 
   // Alice's tournament page, open all along, shows the win (2 points).
   await waitUntil(alice, (n) => {
@@ -89,7 +93,7 @@ test('two players join a tournament, are paired, and the standings follow the re
   assert.equal(await shownPoints(alice, bobName), 0);
   assert.equal(await alice.textContent(`#tournament-standings tr[data-name="${aliceName}"] .t-rank`), '1');
   // Bob goes back to the tournament: paired again with Alice (nobody else waits).
-  await bob.click('#tournament-link');
+  await bob.click('#banner-tournament');
   await bob.waitForSelector('#tournament-standings');
   assert.equal(await shownPoints(bob, aliceName), 2);
   await waitUntil(bob, (old) => {

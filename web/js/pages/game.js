@@ -265,6 +265,7 @@ class GamePage {
       this.tournamentLink.href = `/tournament/${tournament.id}`;
       this.tournamentLink.textContent = t('tournament.back', { name: tournament.name });
       this.tournamentLink.hidden = false;
+      this.banner.setTournament(tournament);
     }).catch(() => {});
     replace(this.main,
       h('div.game-layout', null,

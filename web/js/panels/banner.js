@@ -1,7 +1,8 @@
 // Over the board: the result banner once the game is over (won, lost,
 // draw or game over for spectators, the rating change, a rematch for a
-// player (panels/rematch.js), links to a new game and the replay; it can
-// be closed), and short flashes such as a goal in Chess Football
+// player (panels/rematch.js) — in a tournament game a link back to the
+// tournament instead, which pairs the players again itself —, links to a
+// new game and the replay; it can be closed), and short flashes such as a goal in Chess Football
 // (`moveFlash` of the game module).
 
 import { h, replace } from '../dom.js';
@@ -10,19 +11,32 @@ import { resultText } from '../pages/common.js';
 import { bannerOf } from '../game-state.js';
 import { rematchControl } from './rematch.js';
 
-/** The banner; `update(state)` shows or hides it; `destroy()` when the page goes. */
+/**
+ * The banner; `update(state)` shows or hides it; `setTournament(link)`
+ * names the tournament of the game (`{id, name}`); `destroy()` when the
+ * page goes.
+ */
 export function resultBanner() {
   const el = h('div.result-banner', { hidden: true, role: 'status' });
   let rematch; // made once, when the banner first shows (undefined before)
+  let tournament = null;
+  let last = null; // the state last shown
   return {
     el,
     destroy() {
       rematch?.destroy();
     },
+    setTournament(link) {
+      tournament = link;
+      rematch?.destroy();
+      rematch = null;
+      if (last) this.update(last);
+    },
     update(state) {
+      last = state;
       const b = bannerOf(state);
       if (!b) { el.hidden = true; return; }
-      if (rematch === undefined) rematch = rematchControl(state, { onShow: () => { el.hidden = false; } });
+      if (rematch === undefined && !tournament) rematch = rematchControl(state, { onShow: () => { el.hidden = false; } });
       const ratings = b.ratings
         ? h('p.rating-change', null, t('result.rating', { before: Math.round(b.ratings.before), after: Math.round(b.ratings.after) }))
         : null;
@@ -35,7 +49,9 @@ export function resultBanner() {
           ratings,
           rematch ? rematch.el : null,
           h('div.banner-actions', null,
-            h('a.btn.primary', { href: '/' }, t('game.new_game')),
+            tournament
+              ? h('a.btn.primary#banner-tournament', { href: `/tournament/${tournament.id}` }, t('tournament.back_button'))
+              : h('a.btn.primary', { href: '/' }, t('game.new_game')),
             h('a.btn.ghost', { href: `/replay/${state.id}` }, t('game.replay')),
             h('button.btn.ghost', { onclick: () => { el.hidden = true; } }, t('common.close')))));
     },

@@ -52,6 +52,12 @@ pub async fn offer(
     let user = require_user(&app, &headers).await?;
     let id = game_id(&id)?;
     let (old, side) = finished_game(&app, &id, &user).await?;
+    // A tournament pairs its players again itself (crate::tournament).
+    if app.store.tournament_of_game(id.as_str()).await?.is_some() {
+        return Err(ApiError::conflict(
+            "a tournament game has no rematch: the tournament pairs you again",
+        ));
+    }
     let me = human_seat(&app, &user, old.kind, old.speed).await?;
     let mut meta = GameMeta {
         id: GameId::random(),
