@@ -17,7 +17,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Search the current position of `record` (its history gives repetition
 /// draws, its options the move limit) with the engine `spec`, within
@@ -101,19 +101,24 @@ pub fn search_setup_in<G: Evaluate>(
     if setup.root.outcome().is_some() {
         return SearchReport::unsearched(None);
     }
-    // Level max uses the game's solved endings: a known win is played
-    // straight, and the search below stops at every known position.
-    let with_endings = (spec.kind == EngineKind::AlphaBeta && spec.level == Level::Max)
-        .then(|| tablebase::with_endings(setup, context.solved()))
-        .flatten();
-    let setup = with_endings.as_ref().unwrap_or(setup);
-    if let Some(report) = tablebase::known_win(setup) {
-        on_info(&report.info);
-        return report;
-    }
     let profile = spec.level.profile();
     let limits = limits.tighter(profile.cap);
     let plan = TimePlan::new(&limits, &setup.progress(), start);
+    // Level max uses the game's solved endings: a known win is played
+    // straight (unless several lines are asked for), and the search below
+    // stops at every known position. A missing table is built only when
+    // the move has time for it.
+    let may_build = plan.hard.is_none_or(|hard| hard >= TABLE_BUILD_TIME);
+    let with_endings = (spec.kind == EngineKind::AlphaBeta && spec.level == Level::Max)
+        .then(|| tablebase::with_endings(setup, context.solved(), may_build))
+        .flatten();
+    let setup = with_endings.as_ref().unwrap_or(setup);
+    if spec.lines == 1 {
+        if let Some(report) = tablebase::known_win(setup) {
+            on_info(&report.info);
+            return report;
+        }
+    }
     let mut moves = MoveList::new();
     setup.root.legal_moves(&mut moves);
     let mut rng = match spec.seed {
@@ -126,8 +131,10 @@ pub fn search_setup_in<G: Evaluate>(
             return SearchReport::unsearched(mv);
         }
         EngineKind::AlphaBeta => {
-            // The solver proves one move: it cannot give several lines.
-            let budget = if spec.level == Level::Max && spec.lines == 1 {
+            // The solver proves one move: it cannot give several lines; and
+            // a move with next to no time cannot prove anything.
+            let worth = plan.target().is_none_or(|t| t / 4 >= MIN_PROOF_TIME);
+            let budget = if spec.level == Level::Max && spec.lines == 1 && worth {
                 setup.root.solver_nodes()
             } else {
                 0
@@ -178,11 +185,21 @@ pub fn search_setup_in<G: Evaluate>(
     report
 }
 
+/// The least time a missing endgame table may be built in, within a move:
+/// the move's hard cap must be at least this (a 3-piece Linear Pursuit
+/// table takes about 0.1 CPU second, several times that on a loaded
+/// machine).
+const TABLE_BUILD_TIME: Duration = Duration::from_secs(1);
+
+/// The least time worth a proof attempt (a quarter of the move's target).
+const MIN_PROOF_TIME: Duration = Duration::from_millis(2);
+
 /// Level `max` in a small position: try to prove a win with the solver
 /// within `nodes` and a quarter of the move's time (the move time, or the
-/// clock's even share); a proven, verified win is played at once (its
-/// score is the proof's longest line). Otherwise the alpha-beta search
-/// goes on with what is left of the time `plan`.
+/// clock's even share), and verify it by the move's hard deadline; a
+/// proven, verified win is played at once (its score is the proof's
+/// longest line). Otherwise the alpha-beta search goes on with what is
+/// left of the time `plan`.
 fn proven<G: Evaluate>(
     setup: &SearchSetup<G>,
     nodes: u64,
@@ -193,7 +210,7 @@ fn proven<G: Evaluate>(
     let start = Instant::now();
     let deadline = plan.target().map(|t| plan.start + t / 4);
     let nodes = limits.nodes.map_or(nodes, |n| n.min(nodes));
-    let found = solver::proven_win(setup, nodes, deadline, stop);
+    let found = solver::proven_win(setup, nodes, deadline, plan.deadline(), stop);
     let time = start.elapsed();
     let (mv, depth, nodes) = found?;
     Some(SearchReport {
@@ -257,5 +274,19 @@ mod tests {
             let mv = safe_random_move(&pos, &mut rng).unwrap();
             assert!(matches!(mv, PursuitMove::Step { from: 10, .. }), "{mv:?}");
         }
+    }
+
+    #[test]
+    fn a_proof_not_verified_by_the_deadline_is_not_used() {
+        // North's Rook on 2 takes South's King on 10: a proof in one ply,
+        // which the move's hard deadline, already past, leaves unverified.
+        let text = "..r...P...K.......p./k................... north play 10";
+        let pos = Pursuit::from_text(&PursuitOptions::default(), text).unwrap();
+        let setup = SearchSetup::from_position(pos);
+        let stop = AtomicBool::new(false);
+        let (mv, depth, _) = solver::proven_win(&setup, 10_000, None, None, &stop).unwrap();
+        assert_eq!((mv.as_str(), depth), ("2x10", 1));
+        let past = Some(Instant::now());
+        assert_eq!(solver::proven_win(&setup, 10_000, None, past, &stop), None);
     }
 }

@@ -52,9 +52,11 @@ pub trait Evaluate: Game {
     /// exact results of positions with its material and the materials its
     /// captures lead to (see [`crate::tablebase`]), or `None`, the default:
     /// the game has no tables, or this position has too much material.
-    /// Called once per search, at the root; tables may be built here on
-    /// first use.
-    fn endings(&self) -> Option<Arc<dyn Oracle<Self>>> {
+    /// Called once per search, at the root; missing tables are built here
+    /// on first use when `may_build` (the search has time for it), else
+    /// only tables built before are used.
+    fn endings(&self, may_build: bool) -> Option<Arc<dyn Oracle<Self>>> {
+        let _ = may_build;
         None
     }
 

@@ -248,8 +248,8 @@ impl Evaluate for Pursuit {
         }
     }
 
-    fn endings(&self) -> Option<Arc<dyn Oracle<Pursuit>>> {
-        pursuit_endings::endings(self)
+    fn endings(&self, may_build: bool) -> Option<Arc<dyn Oracle<Pursuit>>> {
+        pursuit_endings::endings(self, may_build)
     }
 
     fn build_endings(options: &PursuitOptions, material: &str) -> Result<Vec<TableStats>, String> {

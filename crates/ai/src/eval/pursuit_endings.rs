@@ -82,8 +82,9 @@ fn lock() -> MutexGuard<'static, Tablebase<Pursuit>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The endings a search from `pos` uses, built first if need be.
-pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
+/// The endings a search from `pos` uses, built first if need be and
+/// `may_build`.
+pub(super) fn endings(pos: &Pursuit, may_build: bool) -> Option<Arc<dyn Oracle<Pursuit>>> {
     let material = pos.material()?;
     if material.pieces() > TABLE_PIECES + 1 {
         return None;
@@ -94,7 +95,8 @@ pub(super) fn endings(pos: &Pursuit) -> Option<Arc<dyn Oracle<Pursuit>>> {
         return None;
     }
     for material in &wanted {
-        if tables.get(material).is_none() && Pursuit::index_count(material) > SEARCH_BUILD_INDEXES {
+        let missing = tables.get(material).is_none();
+        if missing && (!may_build || Pursuit::index_count(material) > SEARCH_BUILD_INDEXES) {
             return None;
         }
         tables.build(material).ok()?;
@@ -139,7 +141,7 @@ mod tests {
         )
         .unwrap();
         assert!(covers(&small));
-        assert!(endings(&small).is_some());
+        assert!(endings(&small, true).is_some());
         // Three pieces on 64 positions: 2 x 128^3 indexes, not built
         // inside a move.
         let mut wide = PursuitOptions::default();
@@ -158,9 +160,24 @@ mod tests {
         );
         let large = Pursuit::from_text(&wide, &text).unwrap();
         assert!(!covers(&large));
-        assert!(endings(&large).is_none());
+        assert!(endings(&large, true).is_none());
         let material = large.material().unwrap();
         assert!(lock().get(&material).is_none());
+        // A search without the time for it builds nothing (on a board no
+        // other test uses), with it the table is built.
+        let mut other = PursuitOptions::default();
+        other.set("board", "24 0-12").unwrap();
+        let mut r = ['.'; 24];
+        (r[0], r[5], r[12]) = ('K', 'N', 'k');
+        let text = format!(
+            "{}/{} south play 1",
+            r.iter().collect::<String>(),
+            ".".repeat(24)
+        );
+        let pos = Pursuit::from_text(&other, &text).unwrap();
+        assert!(endings(&pos, false).is_none());
+        assert!(lock().get(&pos.material().unwrap()).is_none());
+        assert!(endings(&pos, true).is_some());
         // Four pieces are used once built on request.
         let four = Pursuit::from_text(
             &pentagrams,
@@ -168,11 +185,11 @@ mod tests {
         )
         .unwrap();
         assert!(!covers(&four));
-        assert!(endings(&four).is_some_and(|e| e.probe(&four, None).is_none()));
+        assert!(endings(&four, true).is_some_and(|e| e.probe(&four, None).is_none()));
         build_report(&pentagrams, "KNN v K").unwrap();
         assert!(covers(&four));
         assert_eq!(
-            endings(&four).and_then(|e| e.probe(&four, None)),
+            endings(&four, true).and_then(|e| e.probe(&four, None)),
             Some(crate::tablebase::TableValue::Win(7))
         );
     }

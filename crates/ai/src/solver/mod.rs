@@ -328,7 +328,7 @@ impl<G: Game> Solver<G> {
             solution.nodes = first.nodes;
             match first.result {
                 PassResult::Proven => {
-                    let v = self.verify(setup, me, limits, stop);
+                    let v = self.verify(setup, me, limits, None, stop);
                     if let Ok(ok) = &v {
                         solution.verdict = Some(Verdict::Win);
                         solution.best.clone_from(&ok.first_move);
@@ -342,7 +342,7 @@ impl<G: Game> Solver<G> {
                     solution.nodes += second.nodes;
                     match second.result {
                         PassResult::Proven => {
-                            let v = self.verify(setup, me.other(), limits, stop);
+                            let v = self.verify(setup, me.other(), limits, None, stop);
                             if let Ok(ok) = &v {
                                 solution.verdict = Some(Verdict::Loss);
                                 solution.depth = Some(ok.depth);
@@ -401,6 +401,7 @@ impl<G: Game> Solver<G> {
         setup: &SearchSetup<G>,
         winner: Player,
         limits: &SolveLimits,
+        by: Option<Instant>,
         stop: &AtomicBool,
     ) -> Result<Verified, VerifyError> {
         let mut strategy = TableStrategy {
@@ -408,6 +409,7 @@ impl<G: Game> Solver<G> {
             setup,
             winner,
             resolve_nodes: limits.resolve_nodes,
+            by,
             stop,
         };
         verify_win(setup, winner, &mut strategy, limits.verify_positions)
@@ -468,16 +470,21 @@ fn proven_children<G: Game>(
 
 /// The verifier's strategy from the solver's table: proven children
 /// first; with none left (replaced), a bounded re-solve of the position.
+/// Past `by` it offers no move, so the verification fails at once.
 struct TableStrategy<'a, G: Game> {
     table: &'a mut Table,
     setup: &'a SearchSetup<G>,
     winner: Player,
     resolve_nodes: u64,
+    by: Option<Instant>,
     stop: &'a AtomicBool,
 }
 
 impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
     fn moves(&mut self, pos: &G, ply: u32, path: &[u64], out: &mut Vec<G::Move>) {
+        if self.by.is_some_and(|by| Instant::now() >= by) {
+            return;
+        }
         let mut found = proven_children(self.table, self.setup, pos, ply, self.winner);
         if found.is_empty() && self.resolve_nodes > 0 {
             let mut history = self.setup.history.clone();
@@ -492,7 +499,7 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
             };
             let stops = Stops {
                 stop: self.stop,
-                deadline: None,
+                deadline: self.by,
                 node_limit: Some(self.resolve_nodes),
                 start: Instant::now(),
                 report_every: Duration::MAX,
@@ -508,13 +515,15 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
 }
 
 /// For the alpha-beta at full strength: try to prove a win for the side
-/// to move at the root of `setup` within `nodes` nodes and `deadline`;
-/// the winning move, the verified proof's longest line and the nodes
-/// spent, if proven.
+/// to move at the root of `setup` within `nodes` nodes and `deadline`,
+/// and verify the proof by `verify_by` (a proof not verified by then is
+/// not used); the winning move, the verified proof's longest line and the
+/// nodes spent, if proven.
 pub(crate) fn proven_win<G: Game>(
     setup: &SearchSetup<G>,
     nodes: u64,
     deadline: Option<Instant>,
+    verify_by: Option<Instant>,
     stop: &AtomicBool,
 ) -> Option<(String, u32, u64)> {
     let mut solver = Solver::<G>::new(16);
@@ -540,7 +549,7 @@ pub(crate) fn proven_win<G: Game>(
         if pass.result != PassResult::Proven {
             return None;
         }
-        let ok = solver.verify(setup, me, &limits, stop).ok()?;
+        let ok = solver.verify(setup, me, &limits, verify_by, stop).ok()?;
         Some((ok.first_move?, ok.depth, pass.nodes))
     })
 }

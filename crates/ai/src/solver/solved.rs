@@ -137,6 +137,7 @@ impl<G: Game> Oracle<G> for SolvedView<G> {
                 setup,
                 winner: me,
                 resolve_nodes: RESOLVE_NODES,
+                by: None,
                 stop: &stop,
             };
             verify_win(setup, me, &mut strategy, VERIFY_POSITIONS)

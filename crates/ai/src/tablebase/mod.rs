@@ -118,11 +118,12 @@ impl std::error::Error for BuildError {}
 
 /// `setup` with what a search at level `max` may know attached: the
 /// positions of `solved` (a solver's saved table for this game), then the
-/// game's own endings; `None` if there is nothing to add or `setup`
-/// already has its oracle.
+/// game's own endings (missing tables built only if `may_build`); `None`
+/// if there is nothing to add or `setup` already has its oracle.
 pub(crate) fn with_endings<G: Evaluate>(
     setup: &SearchSetup<G>,
     solved: Option<&Arc<SolvedTable>>,
+    may_build: bool,
 ) -> Option<SearchSetup<G>> {
     if setup.endings.is_some() {
         return None;
@@ -131,7 +132,7 @@ pub(crate) fn with_endings<G: Evaluate>(
     if let Some(solved) = solved.filter(|s| s.is_for::<G>()) {
         oracles.push(Arc::new(SolvedView::<G>::new(solved.clone())));
     }
-    oracles.extend(setup.root.endings());
+    oracles.extend(setup.root.endings(may_build));
     let endings: Arc<dyn Oracle<G>> = match oracles.len() {
         0 => return None,
         1 => oracles.pop().expect("one oracle"),
