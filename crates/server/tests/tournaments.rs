@@ -648,3 +648,24 @@ test_on_every_backend!(
     a_player_who_loses_on_time_without_moving_is_withdrawn,
     no_show
 );
+
+async fn starting(backend: Backend) {
+    let server = server(backend).await;
+    let mut alice = registered(&server, "alice").await;
+    let mut bob = registered(&server, "bob").await;
+    let mut body = arena(600_000);
+    body["start_in_ms"] = json!(3_000);
+    let created = create(&mut alice, body).await;
+    assert_eq!(created.summary.status, TournamentStatus::Upcoming);
+    let id = created.summary.id.to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    // Nobody is paired before the start, and both are at once after it.
+    let view = get(&mut alice, &id).await;
+    assert!(view.standings.iter().all(|s| s.playing.is_none()));
+    next_game(&mut alice, &id, ("alice", "bob"), None).await;
+    let view = get(&mut alice, &id).await;
+    assert_eq!(view.summary.status, TournamentStatus::Running);
+    assert!(gamut_server::ids::now_ms() >= view.summary.starts_at);
+}
+test_on_every_backend!(an_upcoming_tournament_starts_on_time, starting);
