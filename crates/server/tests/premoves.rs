@@ -23,6 +23,44 @@ async fn timed_game(a: &mut Client, b: &mut Client) -> String {
     challenge(a, b, "loa", json!({"size": "6"}), clock(), false).await
 }
 
+/// A timed game (see [`timed_game`]) between two guests, with each
+/// player's socket open and its first state read.
+struct TimedGame {
+    /// The first player, to move.
+    a: Client,
+    /// The second player, waiting.
+    b: Client,
+    id: String,
+    /// The first player's socket.
+    wa: Ws,
+    /// The second player's socket.
+    wb: Ws,
+    /// The first state on the first player's socket.
+    state: GameView,
+    /// The first state on the second player's socket.
+    waiting: GameView,
+}
+
+impl TimedGame {
+    /// Starts the game on `server` between two new guests.
+    async fn start(server: &TestServer) -> TimedGame {
+        let (mut a, mut b) = server.two_guests().await;
+        let id = timed_game(&mut a, &mut b).await;
+        let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
+        let state = wa.first_state().await;
+        let waiting = wb.first_state().await;
+        TimedGame {
+            a,
+            b,
+            id,
+            wa,
+            wb,
+            state,
+            waiting,
+        }
+    }
+}
+
 /// Sends a premove request (`mv`: `None` cancels) with request id `id`;
 /// the answer (`premove-set` or `error`).
 async fn premove(ws: &mut Ws, id: i64, mv: Option<&str>) -> ServerMessage {
@@ -69,17 +107,13 @@ fn reply_legal_after_any(state: &GameView) -> String {
 
 async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = server.two_guests().await;
-    let id = timed_game(&mut a, &mut b).await;
-    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let state = wa.first_state().await;
-    let waiting = wb.first_state().await;
-    let reply = reply_legal_after_any(&state);
+    let mut game = TimedGame::start(&server).await;
+    let reply = reply_legal_after_any(&game.state);
     // The player not to move is offered the moves they may premove; the
     // one to move is not.
-    assert!(state.premoves.is_empty());
-    assert!(waiting.premoves.contains(&reply));
-    let set = premove(&mut wb, 1, Some(&reply)).await;
+    assert!(game.state.premoves.is_empty());
+    assert!(game.waiting.premoves.contains(&reply));
+    let set = premove(&mut game.wb, 1, Some(&reply)).await;
     assert_eq!(
         set,
         ServerMessage::PremoveSet {
@@ -87,16 +121,16 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
             mv: Some(reply.clone())
         }
     );
-    let opening = common::first_move(&state).to_owned();
-    let version = wa.play(&opening).await;
+    let opening = common::first_move(&game.state).to_owned();
+    let version = game.wa.play(&opening).await;
     // The premover sees the opponent's move, its own, then the word of it.
-    let theirs = wb.any_event().await;
+    let theirs = game.wb.any_event().await;
     assert_eq!(theirs.version, version);
     let EventBody::Move { clocks, .. } = &theirs.body else {
         panic!("a move: {theirs:?}");
     };
     let before = clocks.expect("clocks");
-    let mine = wb.any_event().await;
+    let mine = game.wb.any_event().await;
     let EventBody::Move {
         side, mv, clocks, ..
     } = &mine.body
@@ -111,7 +145,7 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
         before.left(Player::Second) + 1000
     );
     assert_eq!(
-        wb.message().await,
+        game.wb.message().await,
         ServerMessage::PremovePlayed {
             id: Some(1),
             mv: reply.clone(),
@@ -120,11 +154,11 @@ async fn a_premove_is_played_at_once_and_charged_nothing(backend: Backend) {
     );
     // The opponent sees it as any move; the premover, now waiting again,
     // is offered premoves with it.
-    let seen = wa.any_event().await;
+    let seen = game.wa.any_event().await;
     assert_eq!((seen.version, &seen.body), (mine.version, &mine.body));
     assert_eq!(seen.premoves, None);
     assert!(mine.premoves.is_some_and(|p| !p.is_empty()));
-    let view = a.view(&id).await;
+    let view = game.a.view(&game.id).await;
     assert_eq!(view.moves, vec![opening, reply]);
 }
 
@@ -135,43 +169,39 @@ test_on_every_backend!(
 
 async fn illegal_cancelled_and_replaced(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = server.two_guests().await;
-    let id = timed_game(&mut a, &mut b).await;
-    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let state = wa.first_state().await;
-    wb.first_state().await;
+    let mut game = TimedGame::start(&server).await;
     // An illegal premove is dropped with the reason when the turn comes.
-    premove(&mut wb, 1, Some("a1-a9")).await;
-    let version = wa.play(common::first_move(&state)).await;
-    assert_eq!(wb.any_event().await.version, version);
+    premove(&mut game.wb, 1, Some("a1-a9")).await;
+    let version = game.wa.play(common::first_move(&game.state)).await;
+    assert_eq!(game.wb.any_event().await.version, version);
     let ServerMessage::PremoveDropped {
         id: Some(1),
         mv,
         error,
-    } = wb.message().await
+    } = game.wb.message().await
     else {
         panic!("the premove is dropped");
     };
     assert_eq!(mv, "a1-a9");
     assert!(error.starts_with("illegal move 'a1-a9'"), "{error}");
-    let view = b.view(&id).await;
+    let view = game.b.view(&game.id).await;
     assert_eq!(
         (view.version, view.to_move),
         (version, Some(Player::Second))
     );
     // Alice premoves and cancels: when her turn comes, nothing is played.
-    premove(&mut wa, 2, Some("a1-a9")).await;
+    premove(&mut game.wa, 2, Some("a1-a9")).await;
     assert_eq!(
-        premove(&mut wa, 3, None).await,
+        premove(&mut game.wa, 3, None).await,
         ServerMessage::PremoveSet {
             id: Some(3),
             mv: None
         }
     );
-    let version = wb.play(common::first_move(&view)).await;
-    assert_eq!(wa.any_event().await.version, version);
-    nothing_before_pong(&mut wa).await;
-    let view = a.view(&id).await;
+    let version = game.wb.play(common::first_move(&view)).await;
+    assert_eq!(game.wa.any_event().await.version, version);
+    nothing_before_pong(&mut game.wa).await;
+    let view = game.a.view(&game.id).await;
     assert_eq!((view.version, view.to_move), (version, Some(Player::First)));
 }
 
@@ -182,16 +212,13 @@ test_on_every_backend!(
 
 async fn replaced_then_played(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = server.two_guests().await;
-    let id = timed_game(&mut a, &mut b).await;
-    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let state = wa.first_state().await;
-    wb.first_state().await;
-    let reply = reply_legal_after_any(&state);
-    premove(&mut wb, 1, Some("a1-a9")).await;
-    premove(&mut wb, 2, Some(&reply)).await;
-    wa.play(common::first_move(&state)).await;
-    let played = wb
+    let mut game = TimedGame::start(&server).await;
+    let reply = reply_legal_after_any(&game.state);
+    premove(&mut game.wb, 1, Some("a1-a9")).await;
+    premove(&mut game.wb, 2, Some(&reply)).await;
+    game.wa.play(common::first_move(&game.state)).await;
+    let played = game
+        .wb
         .wait_message(|m| {
             matches!(
                 m,
@@ -203,30 +230,26 @@ async fn replaced_then_played(backend: Backend) {
         matches!(&played, ServerMessage::PremovePlayed { id: Some(2), mv, .. } if *mv == reply),
         "{played:?}"
     );
-    assert_eq!(b.view(&id).await.moves.len(), 2);
+    assert_eq!(game.b.view(&game.id).await.moves.len(), 2);
 }
 
 test_on_every_backend!(the_last_premove_set_is_the_one_played, replaced_then_played);
 
 async fn private(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = server.two_guests().await;
+    let mut game = TimedGame::start(&server).await;
     let mut watcher = server.guest().await;
-    let id = timed_game(&mut a, &mut b).await;
-    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let mut ws = watcher.ws(&id, None).await;
-    let state = wa.first_state().await;
-    wb.first_state().await;
+    let mut ws = watcher.ws(&game.id, None).await;
     ws.first_state().await;
-    premove(&mut wb, 1, Some("a1-a9")).await;
-    premove(&mut wb, 2, Some(&reply_legal_after_any(&state))).await;
-    premove(&mut wb, 3, None).await;
-    premove(&mut wb, 4, Some("a1-a9")).await;
+    premove(&mut game.wb, 1, Some("a1-a9")).await;
+    premove(&mut game.wb, 2, Some(&reply_legal_after_any(&game.state))).await;
+    premove(&mut game.wb, 3, None).await;
+    premove(&mut game.wb, 4, Some("a1-a9")).await;
     // Neither the opponent nor a spectator hears of any of it, nor sees a
     // version move on.
-    nothing_before_pong(&mut wa).await;
+    nothing_before_pong(&mut game.wa).await;
     nothing_before_pong(&mut ws).await;
-    assert_eq!(watcher.view(&id).await.version, state.version);
+    assert_eq!(watcher.view(&game.id).await.version, game.state.version);
     // A spectator cannot premove.
     let refused = premove(&mut ws, 9, Some("a1-a9")).await;
     assert_eq!(
@@ -238,11 +261,12 @@ async fn private(backend: Backend) {
     );
     // Once the turn comes, the opponent and the spectator see the move
     // events only; the drop is told to the premover alone.
-    let version = wa.play(common::first_move(&state)).await;
+    let version = game.wa.play(common::first_move(&game.state)).await;
     assert_eq!(ws.any_event().await.version, version);
-    nothing_before_pong(&mut wa).await;
+    nothing_before_pong(&mut game.wa).await;
     nothing_before_pong(&mut ws).await;
-    wb.wait_message(|m| matches!(m, ServerMessage::PremoveDropped { .. }))
+    game.wb
+        .wait_message(|m| matches!(m, ServerMessage::PremoveDropped { .. }))
         .await;
 }
 
@@ -339,20 +363,17 @@ test_on_every_backend!(
 
 async fn taken_back(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let (mut a, mut b) = server.two_guests().await;
-    let id = timed_game(&mut a, &mut b).await;
-    let (mut wa, mut wb) = (a.ws(&id, None).await, b.ws(&id, None).await);
-    let state = wa.first_state().await;
-    wb.first_state().await;
-    wa.play(common::first_move(&state)).await;
-    let view = b.view(&id).await;
-    wb.play(common::first_move(&view)).await;
+    let mut game = TimedGame::start(&server).await;
+    game.wa.play(common::first_move(&game.state)).await;
+    let view = game.b.view(&game.id).await;
+    game.wb.play(common::first_move(&view)).await;
     // Bob leaves a premove; Alice asks to take her move back, Bob grants
     // it: the position his premove was meant for is gone, and so is it.
-    premove(&mut wb, 1, Some("a1-a9")).await;
-    assert_eq!(wa.action("takeback-request").await, "ack");
-    assert_eq!(wb.action("takeback-accept").await, "ack");
-    let dropped = wb
+    premove(&mut game.wb, 1, Some("a1-a9")).await;
+    assert_eq!(game.wa.action("takeback-request").await, "ack");
+    assert_eq!(game.wb.action("takeback-accept").await, "ack");
+    let dropped = game
+        .wb
         .wait_message(|m| matches!(m, ServerMessage::PremoveDropped { .. }))
         .await;
     let ServerMessage::PremoveDropped { error, .. } = dropped else {
