@@ -29,15 +29,10 @@ fn days(days: u32) -> Value {
     json!({"type": "correspondence", "days_per_move": days})
 }
 
-/// Signs a new client up as `name`.
-async fn registered(server: &TestServer, name: &str) -> Client {
-    let mut c = server.client();
-    c.post_ok(
-        "/api/signup",
-        json!({"username": name, "password": "correct horse"}),
-    )
-    .await;
-    c
+/// A 6×6 Lines of Action game by `n` days per move between `a` (first)
+/// and `b`, by a challenge.
+async fn loa_by_days(a: &mut Client, b: &mut Client, n: u32, rated: bool) -> String {
+    challenge(a, b, "loa", json!({"size": "6"}), days(n), rated).await
 }
 
 /// The game `id` in `name`'s live games ("your games").
@@ -66,8 +61,8 @@ async fn finished(client: &mut Client, id: &str) -> GameView {
 
 async fn offered(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     // A seek, taken from the lobby.
     let before = gamut_server::ids::now_ms();
     let (seek, created) = alice
@@ -132,17 +127,9 @@ test_on_every_backend!(
 
 async fn resets(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
-    let id = challenge(
-        &mut alice,
-        &mut bob,
-        "loa",
-        json!({"size": "6"}),
-        days(3),
-        false,
-    )
-    .await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
+    let id = loa_by_days(&mut alice, &mut bob, 3, false).await;
     let mut wa = alice.ws(&id, None).await;
     let mut wb = bob.ws(&id, None).await;
     let state = wa.first_state().await;
@@ -220,17 +207,9 @@ test_on_every_backend!(each_move_resets_the_deadline, resets);
 async fn on_time(backend: Backend) {
     // A day of a second: one day per move.
     let server = TestServer::start_with(backend, |c| c.day = Duration::from_secs(1)).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
-    let id = challenge(
-        &mut alice,
-        &mut bob,
-        "loa",
-        json!({"size": "6"}),
-        days(1),
-        true,
-    )
-    .await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
+    let id = loa_by_days(&mut alice, &mut bob, 1, true).await;
     let mut wa = alice.ws(&id, None).await;
     let mut wb = bob.ws(&id, None).await;
     let state = wa.first_state().await;
@@ -270,27 +249,11 @@ test_on_every_backend!(
 
 async fn aborted(backend: Backend) {
     let server = TestServer::start_with(backend, |c| c.day = Duration::from_millis(400)).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     // Nobody moves; the first side moves and the second does not.
-    let untouched = challenge(
-        &mut alice,
-        &mut bob,
-        "loa",
-        json!({"size": "6"}),
-        days(1),
-        true,
-    )
-    .await;
-    let once = challenge(
-        &mut alice,
-        &mut bob,
-        "loa",
-        json!({"size": "6"}),
-        days(2),
-        true,
-    )
-    .await;
+    let untouched = loa_by_days(&mut alice, &mut bob, 1, true).await;
+    let once = loa_by_days(&mut alice, &mut bob, 2, true).await;
     let mut ws = alice.ws(&once, None).await;
     let state = ws.first_state().await;
     ws.play(first_move(&state)).await;
@@ -321,7 +284,7 @@ async fn restarts(backend: Backend) {
     let day = ["--day-ms", "3000"];
     let server = spawn_server_with(&backend, &day);
     let (mut a, mut b) = (guest(&server.base).await, guest(&server.base).await);
-    let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), days(1), false).await;
+    let id = loa_by_days(&mut a, &mut b, 1, false).await;
     let mut wa = a.ws(&id, None).await;
     let state = wa.first_state().await;
     wa.play(first_move(&state)).await;

@@ -209,6 +209,17 @@ impl TestServer {
         (self.guest().await, self.guest().await)
     }
 
+    /// A client signed up as `name` (password "correct horse").
+    pub async fn registered(&self, name: &str) -> Client {
+        let mut c = self.client();
+        c.post_ok(
+            "/api/signup",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+        c
+    }
+
     /// The running server (its counters).
     pub fn server(&self) -> &gamut_server::Server {
         &self.server
