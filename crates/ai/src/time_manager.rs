@@ -7,8 +7,9 @@
 //! left after a safety reserve, with the increments to come, shared evenly
 //! over the moves the side is expected still to play: [`moves_left`] from
 //! [`GameProgress`], the game's typical or known length, the plies played,
-//! the move limit; each of the moves after this one is assumed to cost at
-//! least [`MIN_MOVE_COST`], however small its share), a **soft target** (2.2 shares: no new iteration of the
+//! the move limit; each move the game may still last after this one is
+//! assumed to cost at least [`MIN_MOVE_COST`] beyond its increment, however
+//! small its share), a **soft target** (2.2 shares: no new iteration of the
 //! iterative deepening starts when it would most likely end past it, so a
 //! move takes about its share on average; half as long again when the best
 //! move just changed, 30 % less when it has settled) and a **hard cap**
@@ -126,18 +127,16 @@ impl TimeBudget {
         // The time of the moves to go (the increments of all but this move
         // come later, and each of those moves costs at least MIN_MOVE_COST),
         // shared evenly.
-        // The least cost is kept for every move the game may still last
-        // (up to its move limit), the increments count for the moves
-        // expected.
-        let later = moves - 1;
-        let floor = MIN_MOVE_COST * (moves_at_most(clock, progress).max(moves) - 1);
-        let horizon = (usable + clock.increment * later).saturating_sub(floor);
+        // What this move may take at the most: the time left after the
+        // reserve, less what each move the game may still last after it (up
+        // to its move limit) costs at least beyond its increment.
+        let later_most = moves_at_most(clock, progress).max(moves) - 1;
+        let room =
+            usable.saturating_sub(MIN_MOVE_COST.saturating_sub(clock.increment) * later_most);
+        // With the increments of the moves expected, shared evenly.
+        let horizon = room + clock.increment * (moves - 1);
         let even = horizon / moves;
         let last = moves == 1;
-        // What this move may take at the most: the time left after the
-        // reserve, less what the moves after it need beyond their
-        // increments.
-        let room = usable.min(horizon);
         let (soft_share, hard_share) = if last { (90, 100) } else { (35, 50) };
         let even = even.min(share(room, soft_share, 100));
         let soft = share(even, SOFT_TENTHS, 10).min(share(room, soft_share, 100));
@@ -396,11 +395,9 @@ mod tests {
     fn the_increment_is_spent_too() {
         let none = TimeBudget::allocate(&Clock::new(MS(5_000), Duration::ZERO), &progress(0));
         let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(50)), &progress(0));
-        // 39 later increments (less their least cost) shared over 40 moves.
-        assert_eq!(
-            inc.soft,
-            (MS(4_450) + (MS(50) - MIN_MOVE_COST) * 39) / 40 * SOFT_TENTHS / 10
-        );
+        // 39 later increments shared over 40 moves: almost one each (an
+        // increment above MIN_MOVE_COST pays for each move's least cost).
+        assert_eq!(inc.soft, (MS(4_450) + MS(50) * 39) / 40 * SOFT_TENTHS / 10);
         assert!(inc.soft > none.soft);
         // An increment larger than the time left: at most 35 % of what is
         // left is aimed at, half of it spent at most.
