@@ -8,7 +8,7 @@ mod common;
 
 use common::{decode, small_loa, Backend, Client, TestServer};
 use futures_util::{SinkExt, StreamExt};
-use gamut_server::analysis::{ScoreView, ALREADY_RUNNING, TOO_MANY_FROM_ADDRESS};
+use gamut_server::analysis::{Progress, ScoreView, ALREADY_RUNNING, TOO_MANY_FROM_ADDRESS};
 use gamut_server::http::analysis::{AnalysisMessage, PositionView, PLAYER_OF_LIVE_GAME};
 use serde_json::{json, Value};
 use std::collections::HashSet;
@@ -61,7 +61,7 @@ async fn next(ws: &mut Stream) -> AnalysisMessage {
 }
 
 /// Every progress message of analysis `id` up to its end.
-async fn until_done(ws: &mut Stream, id: i64) -> Vec<gamut_server::analysis::Progress> {
+async fn until_done(ws: &mut Stream, id: i64) -> Vec<Progress> {
     let mut all = Vec::new();
     loop {
         match next(ws).await {
@@ -94,19 +94,28 @@ async fn refusal(ws: &mut Stream, id: i64) -> String {
     }
 }
 
+/// Analyses each game's start for 600 ms with `lines` lines (ids 1, 2,
+/// 3 in turn): each game with every progress message of its analysis.
+async fn each_game(ws: &mut Stream, lines: u8) -> Vec<(&'static str, Vec<Progress>)> {
+    let mut each = Vec::new();
+    for (i, game) in ["loa", "pursuit", "football"].into_iter().enumerate() {
+        let id = i as i64 + 1;
+        send(
+            ws,
+            json!({"type": "analyse", "id": id, "game": game, "time_ms": 600, "lines": lines}),
+        )
+        .await;
+        each.push((game, until_done(ws, id).await));
+    }
+    each
+}
+
 #[tokio::test]
 async fn each_game_streams_a_best_line_and_a_score() {
     let server = TestServer::start(Backend::sqlite()).await;
     let guest = server.guest().await;
     let mut ws = socket(&guest).await;
-    for (i, game) in ["loa", "pursuit", "football"].into_iter().enumerate() {
-        let id = i as i64 + 1;
-        send(
-            &mut ws,
-            json!({"type": "analyse", "id": id, "game": game, "time_ms": 600, "lines": 1}),
-        )
-        .await;
-        let all = until_done(&mut ws, id).await;
+    for (game, all) in each_game(&mut ws, 1).await {
         let last = all.last().unwrap();
         assert!(!last.lines.is_empty(), "{game}: a best line");
         assert!(!last.lines[0].moves.is_empty(), "{game}: a best move");
@@ -156,14 +165,7 @@ async fn three_lines_start_with_three_moves_sorted_by_score() {
     let server = TestServer::start(Backend::sqlite()).await;
     let guest = server.guest().await;
     let mut ws = socket(&guest).await;
-    for (i, game) in ["loa", "pursuit", "football"].into_iter().enumerate() {
-        let id = i as i64 + 1;
-        send(
-            &mut ws,
-            json!({"type": "analyse", "id": id, "game": game, "time_ms": 600, "lines": 3}),
-        )
-        .await;
-        let all = until_done(&mut ws, id).await;
+    for (game, all) in each_game(&mut ws, 3).await {
         let last = all.last().unwrap();
         for p in &all {
             assert_eq!(p.lines.len(), 3, "{game}: every iteration, 3 lines: {p:?}");
