@@ -14,6 +14,10 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::WebSocketStream;
 
+/// The shortest gap between two messages a client sends on one socket:
+/// under the server's default of 20 messages per socket per second.
+pub const MIN_GAP: Duration = Duration::from_millis(60);
+
 /// A WebSocket opened by [`connect_socket`].
 pub type Socket = WebSocketStream<TcpStream>;
 
@@ -88,14 +92,17 @@ impl Client {
         if let Some(b) = body {
             req = req.json(&b);
         }
-        match req.send().await {
-            Ok(resp) if resp.status().is_success() => resp
-                .json::<Value>()
-                .await
-                .map_err(|e| request_error(what, &e)),
-            Ok(resp) => Err(http_error(what, resp).await),
-            Err(e) => Err(request_error(what, &e)),
+        json_answer(what, req).await
+    }
+
+    /// GET `path` (with the session `cookie`, if any): the JSON answer, or
+    /// an error kind.
+    pub async fn get(&self, what: &str, path: &str, cookie: Option<&str>) -> Result<Value, String> {
+        let mut req = self.http.get(format!("{}{path}", self.server.base));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
         }
+        json_answer(what, req).await
     }
 
     /// DELETE `path` with the session `cookie`, or an error kind.
@@ -167,6 +174,18 @@ pub async fn connect_socket(
         .unwrap_or_else(|_| Err("socket: connect timeout".to_owned()))
 }
 
+/// Sends `req`: its JSON answer, or an error kind (`what: HTTP 429 …`).
+async fn json_answer(what: &str, req: reqwest::RequestBuilder) -> Result<Value, String> {
+    match req.send().await {
+        Ok(resp) if resp.status().is_success() => resp
+            .json::<Value>()
+            .await
+            .map_err(|e| request_error(what, &e)),
+        Ok(resp) => Err(http_error(what, resp).await),
+        Err(e) => Err(request_error(what, &e)),
+    }
+}
+
 /// The `gamut_session=…` pair a response sets.
 pub fn session_cookie(resp: &reqwest::Response) -> Option<String> {
     resp.headers()
@@ -201,4 +220,15 @@ pub fn request_error(what: &str, e: &reqwest::Error) -> String {
         "request failed"
     };
     format!("{what}: {how}")
+}
+
+/// The strings of a JSON array (none if it is not one).
+pub fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
 }

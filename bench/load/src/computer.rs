@@ -7,7 +7,7 @@
 //! reply delay (from its move's ack to the computer's move event) is what
 //! a player beside the hog feels.
 
-use crate::client::Client;
+use crate::client::{strings, Client, MIN_GAP};
 use crate::game::{Ctx, GRACE, RETRY_PAUSE};
 use crate::stats::{error_kind, Counts, SharedSamples};
 use crate::sys::{loopback_source, Source};
@@ -22,10 +22,6 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinSet;
 use tokio::time::sleep_until;
 use tokio_tungstenite::tungstenite::Message;
-
-/// The shortest gap between two moves of one socket: under the server's
-/// default of 20 messages per socket per second.
-const MIN_GAP: Duration = Duration::from_millis(60);
 
 /// Which guest plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,16 +393,6 @@ fn apply_event(
     if e.get("to_move").is_some() {
         view.to_move = e["to_move"].as_u64();
     }
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Prints the computer scenario's summary.

@@ -2,7 +2,7 @@
 //! after game between its two players, and one task per WebSocket (two
 //! players and maybe a spectator) playing random legal moves.
 
-use crate::client::{http_error, request_error, session_cookie};
+use crate::client::{http_error, request_error, session_cookie, strings};
 use crate::stats::{error_kind, Latency, Stats};
 use crate::sys::{guest_source, ServerAddr};
 use futures_util::{SinkExt, StreamExt};
@@ -692,16 +692,6 @@ impl Sock {
     fn done(&self) -> bool {
         self.pending.is_none() && (self.view.finished || (self.stopping && !self.resign_due))
     }
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// One WebSocket: connects, then plays (or watches) until the game ends,

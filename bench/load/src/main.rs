@@ -4,10 +4,12 @@
 //! ack and delivery latencies, errors and the servers' CPU and memory.
 //! See `bench/load/README.md`.
 
+mod analysis;
 mod client;
 mod computer;
 mod game;
 mod lobby;
+mod review;
 mod stats;
 mod sys;
 
@@ -22,6 +24,7 @@ use stats::Summary;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sys::CpuMeter;
 
 /// The most live games one run may hold.
 const MAX_GAMES: usize = 20_000;
@@ -33,6 +36,11 @@ const MAX_LOBBY_SOCKETS: usize = 20_000;
 const MAX_CHURN_GUESTS: usize = 100;
 /// The most games the computer hog may try to keep going.
 const MAX_HOG_GAMES: usize = 200;
+/// The longest search the analysis probe asks for (the server caps it
+/// too: `--analysis-max-secs`).
+const MAX_PROBE_SECS: f64 = 600.0;
+/// The longest game the review probe plays.
+const MAX_REVIEW_PLIES: usize = 1_000;
 
 /// Load generator for `gamut serve` (loopback only).
 #[derive(Parser, Debug)]
@@ -46,9 +54,10 @@ struct Args {
     #[arg(long, default_value_t = 10)]
     games: usize,
     /// The game: `loa`, `pursuit`, `football`, `mix` (every game of the
-    /// server's catalogue in turn) or a comma-separated list.
-    #[arg(long, default_value = "loa")]
-    game: String,
+    /// server's catalogue in turn) or a comma-separated list. Default:
+    /// `loa`; the analysis and review probes: `mix`.
+    #[arg(long)]
+    game: Option<String>,
     /// Think time: each player waits this long after the opponent's move
     /// before sending its own (0: as soon as it is its turn; 1000: each
     /// game makes about one move a second).
@@ -127,6 +136,18 @@ struct Args {
     /// instead of each after the previous one's answer.
     #[arg(long)]
     hog_burst: bool,
+    /// The analysis probe: a guest (from 127.6.0.1) has the server's engine
+    /// (`/api/analysis/ws`) search the start and a mid-game position of
+    /// each `--game`, with 1 and with 3 lines, SECS seconds each; reports
+    /// depth, nodes and nodes/s. With `--games 0` and no other scenario.
+    #[arg(long, value_name = "SECS")]
+    analysis_probe: Option<f64>,
+    /// The review probe: two guests (127.7.0.x) play a game of each
+    /// `--game` to PLIES plies with random legal moves, resign it and time
+    /// its review (`POST`/`GET /api/games/{id}/review`). With `--games 0`
+    /// and no other scenario.
+    #[arg(long, value_name = "PLIES")]
+    review_probe: Option<usize>,
 }
 
 fn parse_clock(text: &str) -> anyhow::Result<Value> {
@@ -146,45 +167,6 @@ fn parse_clock(text: &str) -> anyhow::Result<Value> {
         "initial_ms": (initial * 1000.0) as u64,
         "increment_ms": (increment * 1000.0) as u64,
     }))
-}
-
-/// Measures a process's CPU use (and its threads' wait for a core)
-/// between samples.
-struct CpuMeter {
-    pid: u32,
-    cpu: f64,
-    wait: f64,
-    at: Instant,
-    /// Percent of one core its threads spent waiting for a core, over the
-    /// last interval sampled.
-    last_wait_pct: Option<f64>,
-}
-
-impl CpuMeter {
-    fn new(pid: u32) -> CpuMeter {
-        CpuMeter {
-            pid,
-            cpu: sys::cpu_seconds(pid).unwrap_or(0.0),
-            wait: sys::run_queue_wait_seconds(pid).unwrap_or(0.0),
-            at: Instant::now(),
-            last_wait_pct: None,
-        }
-    }
-
-    /// Percent of one core since the last sample (and takes a new one).
-    fn sample(&mut self) -> Option<f64> {
-        let cpu = sys::cpu_seconds(self.pid)?;
-        let wait = sys::run_queue_wait_seconds(self.pid);
-        let now = Instant::now();
-        let secs = (now - self.at).as_secs_f64();
-        let per_core = |d: f64| if secs > 0.0 { d / secs * 100.0 } else { 0.0 };
-        let pct = per_core(cpu - self.cpu);
-        self.last_wait_pct = wait.map(|w| per_core((w - self.wait).max(0.0)));
-        self.cpu = cpu;
-        self.wait = wait.unwrap_or(self.wait);
-        self.at = now;
-        Some(pct)
-    }
 }
 
 fn mb(bytes: u64) -> f64 {
@@ -229,8 +211,24 @@ async fn run() -> anyhow::Result<i32> {
         || args.seek_churn > 0
         || args.computer_probe
         || args.computer_hog > 0;
-    if args.games > MAX_GAMES || (args.games == 0 && !side_scenario) {
-        bail!("--games: 1 to {MAX_GAMES} (0 only with a lobby or computer scenario)");
+    let probing = args.analysis_probe.is_some() || args.review_probe.is_some();
+    if args.games > MAX_GAMES || (args.games == 0 && !side_scenario && !probing) {
+        bail!("--games: 1 to {MAX_GAMES} (0 only with a lobby, computer or probe scenario)");
+    }
+    if probing && (args.games > 0 || side_scenario) {
+        bail!("--analysis-probe and --review-probe run alone: with --games 0 and no lobby or computer scenario");
+    }
+    if args
+        .analysis_probe
+        .is_some_and(|s| !(0.1..=MAX_PROBE_SECS).contains(&s))
+    {
+        bail!("--analysis-probe: 0.1 to {MAX_PROBE_SECS} s");
+    }
+    if args
+        .review_probe
+        .is_some_and(|p| !(2..=MAX_REVIEW_PLIES).contains(&p))
+    {
+        bail!("--review-probe: 2 to {MAX_REVIEW_PLIES} plies");
     }
     if args.lobby_sockets > MAX_LOBBY_SOCKETS || args.lobby_sockets_per_address == 0 {
         bail!(
@@ -337,10 +335,14 @@ async fn run() -> anyhow::Result<i32> {
             );
         }
     }
-    let kinds: Vec<String> = if args.game == "mix" {
+    let game = args
+        .game
+        .as_deref()
+        .unwrap_or(if probing { "mix" } else { "loa" });
+    let kinds: Vec<String> = if game == "mix" {
         catalogue.clone()
     } else {
-        args.game.split(',').map(|s| s.trim().to_owned()).collect()
+        game.split(',').map(|s| s.trim().to_owned()).collect()
     };
     for k in &kinds {
         if !catalogue.is_empty() && !catalogue.contains(k) {
@@ -370,6 +372,9 @@ async fn run() -> anyhow::Result<i32> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
+    if probing {
+        return Ok(run_probes(&args, &servers[0], pids.first().copied(), &kinds, seed).await);
+    }
     let think = Duration::from_millis(args.think_ms);
     let duration = Duration::from_secs(args.duration);
     let ramp = Duration::from_secs_f64(args.ramp);
@@ -766,6 +771,77 @@ async fn run() -> anyhow::Result<i32> {
     } else {
         0
     })
+}
+
+/// The analysis and review probes, one after the other, on the first
+/// server: their tables, the machine's load and a `RESULT` line; exit 1 if
+/// any measurement failed.
+async fn run_probes(
+    args: &Args,
+    server: &sys::ServerAddr,
+    pid: Option<u32>,
+    kinds: &[String],
+    seed: u64,
+) -> i32 {
+    println!(
+        "gamut-load probes on {} ({}), measuring server pid {}, seed {seed}",
+        server.base,
+        kinds.join(","),
+        pid.map_or("none".to_owned(), |p| p.to_string()),
+    );
+    let machine_start = sys::MachineSample::now();
+    let analysis = match args.analysis_probe {
+        Some(secs) => Some(analysis::run(server, pid, kinds, secs, seed).await),
+        None => None,
+    };
+    let review = match args.review_probe {
+        Some(plies) => Some(review::run(server, pid, kinds, plies, seed).await),
+        None => None,
+    };
+    let machine_end = sys::MachineSample::now();
+    println!();
+    println!("== gamut-load summary ==");
+    let mut errors = 0;
+    let mut result = String::new();
+    if let (Some(p), Some(secs)) = (&analysis, args.analysis_probe) {
+        analysis::report(p, secs);
+        errors += p.errors.len();
+        result += &format!(" analyses={}", p.results.len());
+        for a in p.results.iter().filter(|a| a.plies == 0 && a.lines == 1) {
+            result += &format!(
+                " nps_{}={:.0} depth_{}={}",
+                a.game,
+                a.client_nps(),
+                a.game,
+                a.depth
+            );
+        }
+    }
+    if let (Some(p), Some(plies)) = (&review, args.review_probe) {
+        review::report(p, plies);
+        errors += p.errors.len();
+        result += &format!(" reviews={}", p.results.len());
+        for r in &p.results {
+            result += &format!(
+                " review_ms_{}={} review_plies_{}={}",
+                r.game,
+                r.wall.as_millis(),
+                r.game,
+                r.plies
+            );
+        }
+    }
+    let (cpu_stall, _) = machine_end.stalls_since(&machine_start);
+    println!(
+        "machine: {} cores; load average {:.1} at the start, {:.1} at the end; some task waiting for a core {} of the run",
+        sys::cores(),
+        machine_start.load1,
+        machine_end.load1,
+        opt(cpu_stall, "%"),
+    );
+    println!("errors: {errors}");
+    println!("RESULT errors={errors}{result}");
+    i32::from(errors > 0)
 }
 
 /// Fetches every game's stored moves (`GET /api/games/{id}/replay`) and

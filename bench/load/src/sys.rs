@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Instant;
 
 /// A server to load, by its base URL.
 #[derive(Clone, Debug)]
@@ -86,6 +87,10 @@ pub enum Source {
     Hog = 4,
     /// The guest probing the computer's reply delay (127.5.x.y).
     Probe = 5,
+    /// The guest of the analysis probe (127.6.x.y).
+    Analysis = 6,
+    /// The two guests of the review probe (127.7.x.y).
+    Review = 7,
 }
 
 /// The `k`-th loopback source address of a block: 127.B.x.y with
@@ -160,6 +165,57 @@ fn ticks_per_second() -> f64 {
         t as f64
     } else {
         100.0
+    }
+}
+
+/// Measures a process's CPU use (and its threads' wait for a core)
+/// between samples.
+pub struct CpuMeter {
+    /// The process (0: this one).
+    pub pid: u32,
+    cpu: f64,
+    wait: f64,
+    at: Instant,
+    /// Percent of one core its threads spent waiting for a core, over the
+    /// last interval sampled.
+    pub last_wait_pct: Option<f64>,
+}
+
+impl CpuMeter {
+    /// A meter of process `pid` (0: this one) from now.
+    pub fn new(pid: u32) -> CpuMeter {
+        CpuMeter {
+            pid,
+            cpu: cpu_seconds(pid).unwrap_or(0.0),
+            wait: run_queue_wait_seconds(pid).unwrap_or(0.0),
+            at: Instant::now(),
+            last_wait_pct: None,
+        }
+    }
+
+    /// Percent of one core since the last sample (and takes a new one).
+    pub fn sample(&mut self) -> Option<f64> {
+        let cpu = cpu_seconds(self.pid)?;
+        let wait = run_queue_wait_seconds(self.pid);
+        let now = Instant::now();
+        let secs = (now - self.at).as_secs_f64();
+        let per_core = |d: f64| if secs > 0.0 { d / secs * 100.0 } else { 0.0 };
+        let pct = per_core(cpu - self.cpu);
+        self.last_wait_pct = wait.map(|w| per_core((w - self.wait).max(0.0)));
+        self.cpu = cpu;
+        self.wait = wait.unwrap_or(self.wait);
+        self.at = now;
+        Some(pct)
+    }
+}
+
+/// `85 % (12 %)`: a process's CPU (percent of one core) and its threads'
+/// wait for a core, as [`CpuMeter`] samples them; `-` when not measured.
+pub fn cpu_text(cpu: (Option<f64>, Option<f64>)) -> String {
+    match cpu {
+        (Some(c), Some(w)) => format!("{c:.0} % ({w:.0} %)"),
+        (Some(c), None) => format!("{c:.0} %"),
+        _ => "-".to_owned(),
     }
 }
 

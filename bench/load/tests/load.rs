@@ -1,7 +1,8 @@
 //! The load generator's regression form: a short run against a real server
 //! (started in-process on a loopback port with a fresh `SQLite` database) with
 //! every game and spectators, `--verify`: no error, no acknowledged move
-//! missing from the stored games.
+//! missing from the stored games; issue 12's lobby and computer scenarios;
+//! issue 15's analysis and review probes.
 
 use std::time::Duration;
 
@@ -146,6 +147,99 @@ async fn lobby_sockets_seek_churn_and_the_computer_hog_run_without_errors() {
     assert!(field("hog_created") >= 1, "{stdout}");
     assert!(field("hog_refused") > 0, "{stdout}");
     assert!(stdout.contains("from 3 source address(es)"), "{stdout}");
+}
+
+/// Issue 15's probes, briefly: the analysis probe (every game, start and
+/// mid-game, 1 and 3 lines, 0.3 s each) and the review probe (a game of
+/// each to 10 plies, resigned and reviewed at 30 ms per position).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_and_review_probes_measure_every_game() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut config = gamut_server::ServerConfig::new(data.path());
+    config.port = 0;
+    config.ai_workers = 1;
+    config.limits.review.position_time = Duration::from_millis(30);
+    let server = gamut_server::Server::start(config)
+        .await
+        .expect("server starts");
+    let base = format!("http://{}", server.addr());
+    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
+        .args([
+            "--server",
+            &base,
+            "--games",
+            "0",
+            "--analysis-probe",
+            "0.3",
+            "--review-probe",
+            "10",
+            "--seed",
+            "7",
+            "--server-pid",
+            &std::process::id().to_string(),
+        ])
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
+        .await
+        .expect("the run ends by itself within 60 s")
+        .expect("gamut-load runs");
+    server.stop();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{stderr}",
+        out.status
+    );
+    let field = |name: &str| result_field(&stdout, name);
+    assert_eq!(field("errors"), 0, "{stdout}\n{stderr}");
+    assert_eq!(field("analyses"), 12, "{stdout}");
+    assert_eq!(field("reviews"), 3, "{stdout}");
+    for game in ["loa", "pursuit", "football"] {
+        assert!(field(&format!("depth_{game}")) >= 1, "{stdout}");
+        assert!(field(&format!("nps_{game}")) > 0, "{stdout}");
+        assert!(field(&format!("review_ms_{game}")) > 0, "{stdout}");
+        // A game that ends by its rules before ply 10 is replaced; one of
+        // five reaches it.
+        assert_eq!(field(&format!("review_plies_{game}")), 10, "{stdout}");
+    }
+    assert!(stdout.contains("analysis probe:"), "{stdout}");
+    assert!(stdout.contains("review probe:"), "{stdout}");
+}
+
+/// The probes run alone and within their bounds.
+#[test]
+fn the_probes_refuse_games_beside_them_and_out_of_range_values() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
+            .args(args)
+            .output()
+            .expect("gamut-load runs");
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(
+        run(&["--server", "http://127.0.0.1:1", "--analysis-probe", "1"]).contains("run alone")
+    );
+    assert!(run(&[
+        "--server",
+        "http://127.0.0.1:1",
+        "--games",
+        "0",
+        "--analysis-probe",
+        "0"
+    ])
+    .contains("--analysis-probe"));
+    assert!(run(&[
+        "--server",
+        "http://127.0.0.1:1",
+        "--games",
+        "0",
+        "--review-probe",
+        "1"
+    ])
+    .contains("--review-probe"));
 }
 
 #[test]
