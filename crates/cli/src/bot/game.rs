@@ -230,10 +230,7 @@ impl Game<'_> {
                 ..
             } => {
                 view.players = players;
-                view.clocks = clocks;
-                view.position = position;
-                view.to_move = to_move;
-                view.legal = legal;
+                set_position(view, clocks, position, to_move, legal);
                 view.status = GameStatus::Live;
             }
             EventBody::Move {
@@ -245,10 +242,7 @@ impl Game<'_> {
                 ..
             } => {
                 view.moves.push(mv);
-                view.clocks = clocks;
-                view.position = position;
-                view.to_move = to_move;
-                view.legal = legal;
+                set_position(view, clocks, position, to_move, legal);
             }
             EventBody::Takeback {
                 clocks,
@@ -260,10 +254,7 @@ impl Game<'_> {
             } => {
                 self.sent = None;
                 view.moves.truncate(moves);
-                view.clocks = clocks;
-                view.position = position;
-                view.to_move = to_move;
-                view.legal = legal;
+                set_position(view, clocks, position, to_move, legal);
             }
             EventBody::Placements {
                 moves,
@@ -274,10 +265,7 @@ impl Game<'_> {
                 ..
             } => {
                 view.moves.extend(moves);
-                view.clocks = clocks;
-                view.position = position;
-                view.to_move = to_move;
-                view.legal = legal;
+                set_position(view, clocks, position, to_move, legal);
             }
             EventBody::End { result, clocks, .. } => {
                 view.status = GameStatus::Finished;
@@ -347,6 +335,21 @@ impl Game<'_> {
         let message = json!({"type": "move", "move": mv, "version": view.version, "id": id});
         send(socket, &message).await
     }
+}
+
+/// Sets in `view` what an event that changes the position carries: the
+/// clocks, the position, the side to move and its legal moves.
+fn set_position(
+    view: &mut GameView,
+    clocks: Option<Clocks>,
+    position: String,
+    to_move: Option<Player>,
+    legal: Vec<String>,
+) {
+    view.clocks = clocks;
+    view.position = position;
+    view.to_move = to_move;
+    view.legal = legal;
 }
 
 /// The game's setup for the engine (the start as a position text only
