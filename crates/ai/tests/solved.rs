@@ -4,6 +4,9 @@
 //! of the first moves and then against random replies, each of its moves
 //! scored as a known win; a table for other options is refused.
 
+mod common;
+
+use common::loa::{options, random_position};
 use gamut_ai::solver::{LoadError, SolvedTable};
 use gamut_ai::{
     search_record_in, EngineSpec, Level, Limits, Score, SearchContext, SearchSetup, SolveLimits,
@@ -13,38 +16,10 @@ use gamut_core::{Game, GameOptions, GameRecord, MoveList, Player};
 use gamut_loa::{Loa, LoaOptions};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// 6x6 Lines of Action with the default rules otherwise.
-fn options() -> LoaOptions {
-    LoaOptions::from_pairs([("size", "6")]).unwrap()
-}
-
-/// A random 6x6 position with `per_side` pieces a side, not finished.
-fn random_position(rng: &mut SmallRng, per_side: usize) -> Loa {
-    loop {
-        let mut cells = ['.'; 36];
-        for c in ['b', 'w'] {
-            let mut placed = 0;
-            while placed < per_side {
-                let i = rng.gen_range(0..36);
-                if cells[i] == '.' {
-                    cells[i] = c;
-                    placed += 1;
-                }
-            }
-        }
-        let ranks: Vec<String> = cells.chunks(6).map(|r| r.iter().collect()).collect();
-        let text = format!("{} b", ranks.join("/"));
-        let pos = Loa::from_text(&options(), &text).expect("valid text");
-        if pos.outcome().is_none() {
-            return pos;
-        }
-    }
-}
 
 /// A won position whose proof takes at least seven plies, solved under
 /// the game's real rules (repetition, move limit), and the file its table
@@ -52,7 +27,7 @@ fn random_position(rng: &mut SmallRng, per_side: usize) -> Loa {
 fn solved_position(file: &str) -> (Loa, u32, PathBuf) {
     let mut rng = SmallRng::seed_from_u64(16);
     loop {
-        let pos = random_position(&mut rng, 4);
+        let pos = random_position(&mut rng, 4, Some(Player::First));
         let record = GameRecord::from_position(options(), pos.clone());
         let mut solver = Solver::<Loa>::new(8);
         let limits = SolveLimits {

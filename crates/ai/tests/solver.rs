@@ -7,6 +7,7 @@
 mod common;
 
 use common::connect_four::{random_position, C4Options};
+use common::loa::random_position as random_loa;
 use common::toggle::{Toggle, ToggleOptions};
 use gamut_ai::solver::{verify_win, Progress, VerifyError};
 use gamut_ai::{
@@ -16,7 +17,7 @@ use gamut_core::{Game, GameOptions, MoveList, Player};
 use gamut_loa::{Loa, LoaOptions};
 use gamut_pursuit::{Pursuit, PursuitOptions};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
@@ -138,41 +139,12 @@ fn agree<G: Game>(setup: &SearchSetup<G>) -> i8 {
     want
 }
 
-/// A random 6x6 Lines of Action position with `per_side` pieces each,
-/// not finished.
-fn random_loa(rng: &mut SmallRng, per_side: usize) -> Loa {
-    let options = LoaOptions {
-        size: 6,
-        ..LoaOptions::default()
-    };
-    loop {
-        let mut cells = ['.'; 36];
-        for c in ['b', 'w'] {
-            let mut placed = 0;
-            while placed < per_side {
-                let i = rng.gen_range(0..36);
-                if cells[i] == '.' {
-                    cells[i] = c;
-                    placed += 1;
-                }
-            }
-        }
-        let ranks: Vec<String> = cells.chunks(6).map(|r| r.iter().collect()).collect();
-        let side = if rng.gen_bool(0.5) { "b" } else { "w" };
-        let text = format!("{} {side}", ranks.join("/"));
-        let pos = Loa::from_text(&options, &text).expect("valid text");
-        if pos.outcome().is_none() {
-            return pos;
-        }
-    }
-}
-
 #[test]
 fn small_loa_positions_agree_with_minimax() {
     let mut rng = SmallRng::seed_from_u64(16);
     let mut seen = [0usize; 3];
     for i in 0..60 {
-        let pos = random_loa(&mut rng, 2 + i % 3);
+        let pos = random_loa(&mut rng, 2 + i % 3, None);
         // Without the repetition rule (values by position and plies left).
         let v = agree(&limited(pos.clone(), 7, false));
         seen[(v + 1) as usize] += 1;
@@ -195,7 +167,7 @@ fn mover_wins_loa_positions_agree_with_minimax() {
     };
     let mut rng = SmallRng::seed_from_u64(61);
     for _ in 0..20 {
-        let text = random_loa(&mut rng, 3).to_text();
+        let text = random_loa(&mut rng, 3, None).to_text();
         let pos = Loa::from_text(&options, &text).unwrap();
         agree(&limited(pos, 6, false));
     }
@@ -297,7 +269,7 @@ fn a_forced_repetition_is_a_draw_and_a_cycle_is_not_a_win() {
 fn won_loa() -> (SearchSetup<Loa>, Solver<Loa>) {
     let mut rng = SmallRng::seed_from_u64(7);
     loop {
-        let pos = random_loa(&mut rng, 4);
+        let pos = random_loa(&mut rng, 4, None);
         let setup = limited(pos, 9, false);
         let mut solver = Solver::<Loa>::new(4);
         let s = solver.solve(

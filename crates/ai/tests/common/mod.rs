@@ -2,4 +2,5 @@
 #![allow(dead_code)]
 
 pub mod connect_four;
+pub mod loa;
 pub mod toggle;
