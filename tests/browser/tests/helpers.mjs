@@ -19,6 +19,9 @@ export function launch() {
   });
 }
 
+/** Browser context options of a phone (390 px wide, touch). */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
 /** A new page in a fresh context (its own cookies: its own guest). */
 export async function newPlayer(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
@@ -27,6 +30,17 @@ export async function newPlayer(browser, options = {}) {
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) page.errors.push(m.text()); });
   return { context, page };
+}
+
+/** Sign a fresh user up in this page (`prefix` and a number); returns the name. */
+export async function signUp(page, prefix) {
+  const name = `${prefix}${Date.now() % 1000000}`;
+  await page.goto(`${BASE}/signup`);
+  await page.fill('#username', name);
+  await page.fill('#password', 'correct horse battery');
+  await page.click('#account-submit');
+  await page.waitForSelector('.user-name');
+  return name;
 }
 
 /** Create a game from the lobby form; returns the game id. */
@@ -225,6 +239,47 @@ export async function apiMoves(pages, id, moves) {
     assert.notEqual(st.to_move, null, `a side is to move before ${move}`);
     await apiMove(pages[st.to_move], id, move);
   }
+}
+
+/**
+ * Alice creates a 6×6 Lines of Action challenge from the lobby with
+ * `clock` (rated if `rated`); Bob joins it from its link. Resolves with
+ * the game id once both pages show the game under way.
+ */
+export async function smallLoaChallenge(alice, bob, clock, rated) {
+  await alice.goto(`${BASE}/`);
+  await alice.click('.game-choice[data-game="loa"]');
+  await alice.selectOption('#opt-size', '6');
+  await alice.locator('#opt-size').dispatchEvent('change');
+  await alice.click(`#clock-choice [data-clock="${clock}"]`);
+  await alice.click('#opponent-choice [data-opponent="challenge"]');
+  if (rated) await alice.check('#rated');
+  await alice.click('#create-game');
+  await alice.waitForURL(/\/game\//);
+  const url = alice.url();
+  await bob.goto(url);
+  await bob.click('#join-game');
+  for (const p of [alice, bob]) await p.waitForSelector('#resign', { timeout: 10000 });
+  return url.split('/').pop();
+}
+
+/**
+ * In the rated game `id` between `alice` and `bob`, each side plays one
+ * move through the API (resigning before that would abort the game,
+ * unrated), then Alice resigns from her page. Resolves once Bob's page
+ * shows the rating change.
+ */
+export async function resignAfterAMoveEach(alice, bob, id) {
+  const aliceSide = (await serverState(alice, id)).you;
+  const pages = aliceSide === 0 ? [alice, bob] : [bob, alice];
+  for (let ply = 0; ply < 2; ply++) {
+    const st = await serverState(alice, id);
+    await apiMove(pages[st.to_move], id, st.legal[0]);
+  }
+  await waitUntil(alice, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
+  await alice.click('#resign');
+  await alice.click('#confirm-yes');
+  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
 }
 
 /** Wait until the page's move list holds `n` moves. */

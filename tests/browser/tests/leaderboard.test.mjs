@@ -5,24 +5,14 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, serverState, apiMove, waitUntil, screenshot, assertNoRawKeys, BASE } from './helpers.mjs';
+import {
+  launch, newPlayer, signUp, smallLoaChallenge, resignAfterAMoveEach, serverState, waitUntil, screenshot, assertNoRawKeys,
+  BASE, PHONE,
+} from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-
-/** Sign a fresh user up in this page; returns the name. */
-async function signUp(page, prefix) {
-  const name = `${prefix}${Date.now() % 1000000}`;
-  await page.goto(`${BASE}/signup`);
-  await page.fill('#username', name);
-  await page.fill('#password', 'correct horse battery');
-  await page.click('#account-submit');
-  await page.waitForSelector('.user-name');
-  return name;
-}
 
 /** The leaderboard's rows as shown: [{rank, name, rating, games, you, href}]. */
 function shownRows(page) {
@@ -50,31 +40,9 @@ test('after a rated game the leaderboard lists both players with their ratings',
   const aliceName = await signUp(alice, 'lbalice');
   const bobName = await signUp(bob, 'lbbob');
   // A rated private game of Lines of Action at 3+2 (blitz).
-  await alice.goto(`${BASE}/`);
-  await alice.click('.game-choice[data-game="loa"]');
-  await alice.selectOption('#opt-size', '6');
-  await alice.locator('#opt-size').dispatchEvent('change');
-  await alice.click('#clock-choice [data-clock="3+2"]');
-  await alice.click('#opponent-choice [data-opponent="challenge"]');
-  await alice.check('#rated');
-  await alice.click('#create-game');
-  await alice.waitForURL(/\/game\//);
-  const url = alice.url();
-  const id = url.split('/').pop();
-  await bob.goto(url);
-  await bob.click('#join-game');
-  for (const p of [alice, bob]) await p.waitForSelector('#resign', { timeout: 10000 });
-  // Each side moves once (resigning before that would abort the game, unrated), then Alice resigns.
-  const aliceSide = (await serverState(alice, id)).you;
-  const pages = aliceSide === 0 ? [alice, bob] : [bob, alice];
-  for (let ply = 0; ply < 2; ply++) {
-    const st = await serverState(alice, id);
-    await apiMove(pages[st.to_move], id, st.legal[0]);
-  }
-  await waitUntil(alice, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
-  await alice.click('#resign');
-  await alice.click('#confirm-yes');
-  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
+  const id = await smallLoaChallenge(alice, bob, '3+2', true);
+  // Each side moves once, then Alice resigns.
+  await resignAfterAMoveEach(alice, bob, id);
   const st = await serverState(bob, id);
   assert.equal(st.status, 'finished');
   assert.equal(st.speed, 'blitz');

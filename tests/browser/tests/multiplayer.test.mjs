@@ -5,7 +5,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil, apiMove } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil, apiMove, signUp } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -109,17 +109,6 @@ test('two players and a spectator', async () => {
   assert.match(await carol.page.textContent('#result-banner'), /Draw/);
   for (const p of [alice.page, bob.page, carol.page]) assert.deepEqual(p.errors, []);
 });
-
-/** Sign a fresh user up in this page; returns the name. */
-async function signUp(page, prefix) {
-  const name = `${prefix}${Date.now() % 1000000}`;
-  await page.goto(`${BASE}/signup`);
-  await page.fill('#username', name);
-  await page.fill('#password', 'correct horse battery');
-  await page.click('#account-submit');
-  await page.waitForSelector('.user-name');
-  return name;
-}
 
 test('a rated game between registered players changes their ratings', async () => {
   const alice = await newPlayer(browser);

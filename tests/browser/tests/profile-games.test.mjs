@@ -8,42 +8,14 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, serverState, apiMove, waitUntil, screenshot, assertNoRawKeys, BASE } from './helpers.mjs';
+import {
+  launch, newPlayer, signUp, smallLoaChallenge, resignAfterAMoveEach, serverState, apiMove, screenshot,
+  assertNoRawKeys, BASE, PHONE,
+} from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-
-/** Sign a fresh user up in this page; returns the name. */
-async function signUp(page, prefix) {
-  const name = `${prefix}${Date.now() % 1000000}`;
-  await page.goto(`${BASE}/signup`);
-  await page.fill('#username', name);
-  await page.fill('#password', 'correct horse battery');
-  await page.click('#account-submit');
-  await page.waitForSelector('.user-name');
-  return name;
-}
-
-/** Alice creates a 6×6 Lines of Action challenge with `clock`; Bob joins it. The game id. */
-async function challenge(alice, bob, clock, rated) {
-  await alice.goto(`${BASE}/`);
-  await alice.click('.game-choice[data-game="loa"]');
-  await alice.selectOption('#opt-size', '6');
-  await alice.locator('#opt-size').dispatchEvent('change');
-  await alice.click(`#clock-choice [data-clock="${clock}"]`);
-  await alice.click('#opponent-choice [data-opponent="challenge"]');
-  if (rated) await alice.check('#rated');
-  await alice.click('#create-game');
-  await alice.waitForURL(/\/game\//);
-  const url = alice.url();
-  await bob.goto(url);
-  await bob.click('#join-game');
-  for (const p of [alice, bob]) await p.waitForSelector('#resign', { timeout: 10000 });
-  return url.split('/').pop();
-}
 
 /** The results table as shown: {game: [wins, draws, losses]}. */
 function shownResults(page) {
@@ -58,17 +30,8 @@ test('after a rated game each profile shows the results and a rating chart', asy
   const bob = (await newPlayer(browser)).page;
   const aliceName = await signUp(alice, 'pfalice');
   const bobName = await signUp(bob, 'pfbob');
-  const id = await challenge(alice, bob, '3+2', true);
-  const aliceSide = (await serverState(alice, id)).you;
-  const pages = aliceSide === 0 ? [alice, bob] : [bob, alice];
-  for (let ply = 0; ply < 2; ply++) {
-    const st = await serverState(alice, id);
-    await apiMove(pages[st.to_move], id, st.legal[0]);
-  }
-  await waitUntil(alice, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
-  await alice.click('#resign');
-  await alice.click('#confirm-yes');
-  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
+  const id = await smallLoaChallenge(alice, bob, '3+2', true);
+  await resignAfterAMoveEach(alice, bob, id);
 
   // Bob's own profile, from the header.
   await bob.click('.main-nav a[href^="/profile/"]');
@@ -116,7 +79,7 @@ function shownGames(page) {
 test('"Your games" shows whose turn it is in an untimed game, and follows a move', async () => {
   assert.ok(players, 'the players signed up');
   const { alice, bob, aliceName, bobName } = players;
-  const id = await challenge(alice, bob, 'untimed', false);
+  const id = await smallLoaChallenge(alice, bob, 'untimed', false);
   const st = await serverState(alice, id);
   const mover = st.players[st.to_move].user.name === aliceName ? alice : bob;
   const waiter = mover === alice ? bob : alice;
