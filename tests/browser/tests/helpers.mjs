@@ -264,22 +264,21 @@ export async function smallLoaChallenge(alice, bob, clock, rated) {
 }
 
 /**
- * In the rated game `id` between `alice` and `bob`, each side plays one
- * move through the API (resigning before that would abort the game,
- * unrated), then Alice resigns from her page. Resolves once Bob's page
- * shows the rating change.
+ * In game `id` between the pages `resigner` and `opponent`, each side
+ * plays one move through the API (resigning before that would abort the
+ * game, unrated), then `resigner` resigns from its page (the result is
+ * for the caller to wait for).
  */
-export async function resignAfterAMoveEach(alice, bob, id) {
-  const aliceSide = (await serverState(alice, id)).you;
-  const pages = aliceSide === 0 ? [alice, bob] : [bob, alice];
+export async function resignAfterAMoveEach(resigner, opponent, id) {
+  const side = (await serverState(resigner, id)).you;
+  const pages = side === 0 ? [resigner, opponent] : [opponent, resigner];
   for (let ply = 0; ply < 2; ply++) {
-    const st = await serverState(alice, id);
+    const st = await serverState(resigner, id);
     await apiMove(pages[st.to_move], id, st.legal[0]);
   }
-  await waitUntil(alice, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
-  await alice.click('#resign');
-  await alice.click('#confirm-yes');
-  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
+  await waitUntil(resigner, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
+  await resigner.click('#resign');
+  await resigner.click('#confirm-yes');
 }
 
 /** Wait until the page's move list holds `n` moves. */

@@ -43,6 +43,7 @@ test('after a rated game the leaderboard lists both players with their ratings',
   const id = await smallLoaChallenge(alice, bob, '3+2', true);
   // Each side moves once, then Alice resigns.
   await resignAfterAMoveEach(alice, bob, id);
+  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
   const st = await serverState(bob, id);
   assert.equal(st.status, 'finished');
   assert.equal(st.speed, 'blitz');

@@ -32,6 +32,7 @@ test('after a rated game each profile shows the results and a rating chart', asy
   const bobName = await signUp(bob, 'pfbob');
   const id = await smallLoaChallenge(alice, bob, '3+2', true);
   await resignAfterAMoveEach(alice, bob, id);
+  await bob.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
 
   // Bob's own profile, from the header.
   await bob.click('.main-nav a[href^="/profile/"]');
