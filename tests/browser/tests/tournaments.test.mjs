@@ -7,24 +7,11 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, serverState, apiMove, waitUntil, screenshot, assertNoRawKeys, BASE } from './helpers.mjs';
+import { launch, newPlayer, serverState, waitUntil, screenshot, assertNoRawKeys, signUp, resignAfterAMoveEach, PHONE, BASE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-
-/** Sign a fresh user up in this page; returns the name. */
-async function signUp(page, prefix) {
-  const name = `${prefix}${Date.now() % 1000000}`;
-  await page.goto(`${BASE}/signup`);
-  await page.fill('#username', name);
-  await page.fill('#password', 'correct horse battery');
-  await page.click('#account-submit');
-  await page.waitForSelector('.user-name');
-  return name;
-}
 
 /** A player's points as the page shows them. */
 function shownPoints(page, name) {
@@ -72,14 +59,7 @@ test('two players join a tournament, are paired, and the standings follow the re
   // Each side moves once (earlier, resigning aborts), then Bob resigns.
   const st = await serverState(alice, id);
   assert.equal(st.rated, true);
-  const pages = st.players[0].user.name === aliceName ? [alice, bob] : [bob, alice];
-  for (let ply = 0; ply < 2; ply++) {
-    const now = await serverState(alice, id);
-    await apiMove(pages[now.to_move], id, now.legal[0]);
-  }
-  await waitUntil(bob, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
-  await bob.click('#resign');
-  await bob.click('#confirm-yes');
+  await resignAfterAMoveEach(bob, alice, id);
   await bob.waitForSelector('#result-banner', { timeout: 10000 });
   // No rematch in a tournament: the banner leads back to it instead.
   await bob.waitForSelector('#banner-tournament');
