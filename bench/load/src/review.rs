@@ -54,6 +54,9 @@ pub struct Review {
     pub marks: [u64; 3],
     /// Each side's accuracy.
     pub accuracy: [Option<f64>; 2],
+    /// Answers `none` while it was computed (the server's `GET` between
+    /// storing it and forgetting the computation).
+    pub none_answers: u32,
     /// The server's CPU over the review (percent of one core), and its
     /// threads' wait for a core.
     pub server_cpu: (Option<f64>, Option<f64>),
@@ -132,14 +135,28 @@ async fn play_and_review(
     let asked = Instant::now();
     let mut answer = client.post("review", &path, cookie, None).await?;
     let mut queued = None;
+    // `none` answers in a row, and in all: a review that vanished from the
+    // computing ones but was not read from the store yet answers `none`
+    // once; twice in a row, its computation failed.
+    let (mut nones, mut none_answers) = (0, 0);
     loop {
         match answer["state"].as_str().unwrap_or("") {
             "done" => break,
             "running" => {
                 queued.get_or_insert(asked.elapsed());
+                nones = 0;
             }
-            "queued" => {}
-            other => return Err(error_kind("review: state", other)),
+            "queued" => nones = 0,
+            "none" if nones == 0 => {
+                nones += 1;
+                none_answers += 1;
+            }
+            other => {
+                return Err(format!(
+                    "review of {game} {id} ({played} plies, {ended}): state {other} after {:.1} s",
+                    asked.elapsed().as_secs_f64()
+                ))
+            }
         }
         if asked.elapsed() > REVIEW_TIMEOUT {
             return Err(format!(
@@ -180,6 +197,7 @@ async fn play_and_review(
             review["accuracy"][0].as_f64(),
             review["accuracy"][1].as_f64(),
         ],
+        none_answers,
         server_cpu,
     })
 }
@@ -433,6 +451,12 @@ pub fn report(probe: &Probe, plies: usize) {
             r.marks[2],
             format!("{} / {}", acc(r.accuracy[0]), acc(r.accuracy[1])),
             cpu_text(r.server_cpu),
+        );
+    }
+    for r in probe.results.iter().filter(|r| r.none_answers > 0) {
+        println!(
+            "  note: the review of {} {} answered `none` {} time(s) while it was being finished",
+            r.game, r.id, r.none_answers
         );
     }
     for e in &probe.errors {
