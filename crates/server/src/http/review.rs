@@ -23,24 +23,27 @@ pub struct ReviewView {
     pub review: Option<Review>,
 }
 
-/// The review of `id` as stored or being computed (`none` otherwise).
+/// The review of `id` as being computed or stored (`none` otherwise).
+/// The jobs are read before the store: a job is released only once its
+/// review is stored, so a review that ends between the two reads is found
+/// stored (read the other way round, it would be in neither).
 async fn view(app: &AppState, id: &str) -> ApiResult<Option<ReviewView>> {
-    if let Some(text) = app.store.review(id).await? {
-        let review: Review = serde_json::from_str(&text).map_err(ApiError::internal)?;
+    if let Some((state, progress)) = app.reviews.progress(id) {
         return Ok(Some(ReviewView {
-            state: ReviewState::Done,
-            progress: None,
-            review: Some(review),
-        }));
-    }
-    Ok(app
-        .reviews
-        .progress(id)
-        .map(|(state, progress)| ReviewView {
             state,
             progress: Some(progress),
             review: None,
-        }))
+        }));
+    }
+    let Some(text) = app.store.review(id).await? else {
+        return Ok(None);
+    };
+    let review: Review = serde_json::from_str(&text).map_err(ApiError::internal)?;
+    Ok(Some(ReviewView {
+        state: ReviewState::Done,
+        progress: None,
+        review: Some(review),
+    }))
 }
 
 /// `GET /api/games/{id}/review` (no session needed).
