@@ -15,21 +15,10 @@ use gamut_server::http::ws::NO_SUCH_GAME_CODE;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// Signs a new client up as `name`.
-async fn registered(server: &TestServer, name: &str) -> common::Client {
-    let mut c = server.client();
-    c.post_ok(
-        "/api/signup",
-        json!({"username": name, "password": "correct horse"}),
-    )
-    .await;
-    c
-}
-
 async fn early_resignation(backend: Backend) {
     let server = TestServer::start(backend).await;
-    let mut a = registered(&server, "alice").await;
-    let mut b = registered(&server, "bob").await;
+    let mut a = server.registered("alice").await;
+    let mut b = server.registered("bob").await;
     let id = challenge(&mut a, &mut b, "loa", json!({"size": "6"}), untimed(), true).await;
     let mut wa = a.ws(&id, None).await;
     let state = wa.first_state().await;
@@ -68,7 +57,7 @@ fn seats(game: &Value) -> &Vec<Value> {
 async fn guest_seats(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut guest = server.guest().await;
-    let mut alice = registered(&server, "alice").await;
+    let mut alice = server.registered("alice").await;
     let (id, created) = guest
         .create_game(json!({"game": "loa", "clock": untimed(), "side": "first",
             "opponent": {"type": "seek"}}))
@@ -194,7 +183,7 @@ test_on_every_backend!(
 async fn guest_signs_in(backend: Backend) {
     let server = TestServer::start(backend).await;
     let creds = json!({"username": "alice", "password": "correct horse"});
-    let mut alice = registered(&server, "alice").await;
+    let mut alice = server.registered("alice").await;
     let alice_id = alice.me().await.user.expect("alice").id;
     let mut guest = server.guest().await;
     let id = guest

@@ -32,17 +32,6 @@ async fn server(backend: Backend) -> TestServer {
     TestServer::start_with(backend, configure).await
 }
 
-/// Signs a new client up as `name`.
-async fn registered(server: &TestServer, name: &str) -> Client {
-    let mut c = server.client();
-    c.post_ok(
-        "/api/signup",
-        json!({"username": name, "password": "correct horse"}),
-    )
-    .await;
-    c
-}
-
 /// A tournament of 6×6 Lines of Action at 5+0 lasting `duration_ms`.
 fn arena(duration_ms: i64) -> Value {
     json!({"game": "loa", "options": {"size": "6"},
@@ -190,8 +179,8 @@ impl Feed {
 
 async fn pairing_and_scoring(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     let created = create(&mut alice, arena(600_000)).await;
     assert_eq!(created.summary.status, TournamentStatus::Running);
     assert_eq!(created.summary.name, "Lines of Action arena");
@@ -279,9 +268,9 @@ test_on_every_backend!(
 
 async fn three_players(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
-    let mut carol = registered(&server, "carol").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
+    let mut carol = server.registered("carol").await;
     let id = create(&mut alice, arena(600_000))
         .await
         .summary
@@ -303,8 +292,8 @@ test_on_every_backend!(no_immediate_rematch_when_someone_else_waits, three_playe
 
 async fn ending(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     let created = create(&mut alice, arena(2_000)).await;
     let id = created.summary.id.to_string();
     join(&mut alice, &id).await;
@@ -339,7 +328,7 @@ test_on_every_backend!(
 
 async fn limits(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
+    let mut alice = server.registered("alice").await;
     let mut guest = server.guest().await;
     let mut nobody = server.client();
     let (s, _) = nobody
@@ -418,7 +407,7 @@ async fn limits(backend: Backend) {
     assert!(e.contains("you have 2 tournaments"), "{e}");
 
     // At most 3 in the server (this one's limit).
-    let mut bob = registered(&server, "bob").await;
+    let mut bob = server.registered("bob").await;
     create(&mut bob, arena(600_000)).await;
     let (s, e) = bob.post_refused("/api/tournaments", arena(600_000)).await;
     assert_eq!(s, 429, "{e}");
@@ -434,7 +423,7 @@ async fn limits(backend: Backend) {
     assert_eq!(s, 403);
     join(&mut bob, &id).await;
     for name in ["carol", "dave", "fred"] {
-        let mut c = registered(&server, name).await;
+        let mut c = server.registered(name).await;
         join(&mut c, &id).await;
     }
     let (s, e) = alice
@@ -461,7 +450,7 @@ async fn limits(backend: Backend) {
         .await;
     assert_eq!(s, 404);
     // A game outside tournaments has none.
-    let mut erin = registered(&server, "erin").await;
+    let mut erin = server.registered("erin").await;
     let game = common::small_loa(&mut alice, &mut erin).await;
     let link: GameTournamentView = alice.get_as(&format!("/api/games/{game}/tournament")).await;
     assert_eq!(link.tournament, None);
@@ -489,8 +478,8 @@ test_on_every_backend!(limits_and_bad_input_are_refused_clearly, limits);
 
 async fn restart(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     let id = create(&mut alice, arena(600_000))
         .await
         .summary
@@ -525,7 +514,7 @@ async fn two_processes(backend: Backend) {
     let two = gamut_server::Server::start(config)
         .await
         .expect("a second process starts");
-    let mut alice = registered(&one, "alice").await;
+    let mut alice = one.registered("alice").await;
     let id = create(&mut alice, arena(600_000))
         .await
         .summary
@@ -535,7 +524,7 @@ async fn two_processes(backend: Backend) {
     // through the bus): each player is paired once all the same.
     let mut names = Vec::new();
     for (i, name) in ["bob", "carol", "dave"].into_iter().enumerate() {
-        let mut c = registered(&one, name).await;
+        let mut c = one.registered(name).await;
         if i % 2 == 1 {
             c.rebase(&format!("http://{}", two.addr()));
         }
@@ -565,7 +554,7 @@ test_on_postgres!(
 
 async fn claims(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
+    let mut alice = server.registered("alice").await;
     let mut upcoming = arena(600_000);
     upcoming["start_in_ms"] = json!(3_600_000);
     let id = create(&mut alice, upcoming).await.summary.id;
@@ -614,8 +603,8 @@ test_on_every_backend!(a_pairing_is_a_claim_only_one_reading_wins, claims);
 
 async fn no_show(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     let mut body = arena(600_000);
     body["clock"] = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
     let id = create(&mut alice, body).await.summary.id.to_string();
@@ -651,8 +640,8 @@ test_on_every_backend!(
 
 async fn starting(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = registered(&server, "alice").await;
-    let mut bob = registered(&server, "bob").await;
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
     let mut body = arena(600_000);
     body["start_in_ms"] = json!(3_000);
     let created = create(&mut alice, body).await;
