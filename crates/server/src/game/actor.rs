@@ -283,13 +283,15 @@ impl Actor {
     /// finished, with its ratings) in one commit, then applies and
     /// publishes them: a game-ending move is never acknowledged or seen
     /// without its end. `ratings` go with an `event` that ends the game.
-    /// The new version.
+    /// `at` is the instant the event's clocks were taken at, stamped on it
+    /// and on what follows (so an event's clocks and its time agree). The
+    /// new version.
     async fn commit(
         &mut self,
         event: StoredEvent,
         mut ratings: Vec<RatingUpdate>,
+        at: i64,
     ) -> Result<i64, ApiError> {
-        let at = now_ms();
         let mut next = self.state.clone();
         let mut rows = Vec::with_capacity(2);
         let mut published = Vec::with_capacity(2);
@@ -482,8 +484,9 @@ impl Actor {
         if premove.told.is_closed() {
             return;
         }
-        let outcome = match premover::play(&self.state, side, &premove.mv, now_ms()) {
-            Ok(event) => match self.commit(event, Vec::new()).await {
+        let now = now_ms();
+        let outcome = match premover::play(&self.state, side, &premove.mv, now) {
+            Ok(event) => match self.commit(event, Vec::new(), now).await {
                 Ok(version) => premover::Outcome::Played { version },
                 Err(e) => premover::Outcome::Dropped { error: e.message },
             },
@@ -543,8 +546,9 @@ impl Actor {
 
     /// Ends the game with `outcome`, rating a rated game.
     async fn end(&mut self, outcome: Outcome) -> Result<i64, ApiError> {
-        let (event, updates) = self.ending(&self.state, outcome, now_ms()).await?;
-        self.commit(event, updates).await
+        let now = now_ms();
+        let (event, updates) = self.ending(&self.state, outcome, now).await?;
+        self.commit(event, updates, now).await
     }
 
     /// The event ending `state`'s game with `outcome` at `now`, and the
@@ -592,7 +596,7 @@ impl Actor {
             return Err(ApiError::conflict("the game ended on time"));
         }
         let event = mover::play(&self.state, side, mv, now)?;
-        self.commit(event, Vec::new()).await
+        self.commit(event, Vec::new(), now).await
     }
 
     /// Handles a player's action.
@@ -643,11 +647,12 @@ impl Actor {
             Action::TakebackDecline => Decision::Event(takebacker::decline(state, side)?),
         };
         match decision {
-            Decision::Event(event) => self.commit(event, Vec::new()).await,
+            Decision::Event(event) => self.commit(event, Vec::new(), now_ms()).await,
             Decision::End(outcome) => self.end(outcome).await,
             Decision::TakeBack(requester) => {
-                let event = takebacker::take_back(&self.state, requester, now_ms())?;
-                self.commit(event, Vec::new()).await
+                let now = now_ms();
+                let event = takebacker::take_back(&self.state, requester, now)?;
+                self.commit(event, Vec::new(), now).await
             }
         }
     }
