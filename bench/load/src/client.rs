@@ -175,7 +175,7 @@ pub async fn connect_socket(
 }
 
 /// Sends `req`: its JSON answer, or an error kind (`what: HTTP 429 …`).
-async fn json_answer(what: &str, req: reqwest::RequestBuilder) -> Result<Value, String> {
+pub async fn json_answer(what: &str, req: reqwest::RequestBuilder) -> Result<Value, String> {
     match req.send().await {
         Ok(resp) if resp.status().is_success() => resp
             .json::<Value>()

@@ -2,7 +2,7 @@
 //! after game between its two players, and one task per WebSocket (two
 //! players and maybe a spectator) playing random legal moves.
 
-use crate::client::{http_error, request_error, session_cookie, strings};
+use crate::client::{http_error, json_answer, request_error, session_cookie, strings};
 use crate::stats::{error_kind, Latency, Stats};
 use crate::sys::{guest_source, ServerAddr};
 use futures_util::{SinkExt, StreamExt};
@@ -200,14 +200,7 @@ impl Ctx {
         if let Some(b) = body {
             req = req.json(&b);
         }
-        match req.send().await {
-            Ok(resp) if resp.status().is_success() => resp
-                .json::<Value>()
-                .await
-                .map_err(|e| request_error(what, &e)),
-            Ok(resp) => Err(http_error(what, resp).await),
-            Err(e) => Err(request_error(what, &e)),
-        }
+        json_answer(what, req).await
     }
 }
 

@@ -8,19 +8,9 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_run_has_no_errors_and_loses_no_acked_move() {
-    let data = tempfile::tempdir().expect("temp dir");
-    let mut config = gamut_server::ServerConfig::new(data.path());
-    config.port = 0;
-    config.ai_workers = 1;
-    let server = gamut_server::Server::start(config)
-        .await
-        .expect("server starts");
-    let base = format!("http://{}", server.addr());
-
-    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
-        .args([
-            "--server",
-            &base,
+    let (stdout, stderr) = run_load(
+        |_| {},
+        &[
             "--games",
             "4",
             "--game",
@@ -36,40 +26,58 @@ async fn a_short_run_has_no_errors_and_loses_no_acked_move() {
             "--verify",
             "--seed",
             "7",
-            "--server-pid",
-            &std::process::id().to_string(),
-        ])
-        .kill_on_drop(true)
-        .output();
-    let out = tokio::time::timeout(Duration::from_secs(25), run)
-        .await
-        .expect("the run ends by itself within 25 s")
-        .expect("gamut-load runs");
-    server.stop();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{stdout}\n{stderr}",
-        out.status
-    );
-    let result = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("RESULT "))
-        .unwrap_or_else(|| panic!("no RESULT line:\n{stdout}\n{stderr}"));
-    let field = |name: &str| -> u64 {
-        result
-            .split_whitespace()
-            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| panic!("no {name} in {result}"))
-    };
+        ],
+        Duration::from_secs(25),
+    )
+    .await;
+    let field = |name: &str| result_field(&stdout, name);
     assert_eq!(field("errors"), 0, "{stdout}\n{stderr}");
     assert_eq!(field("missing"), 0, "{stdout}\n{stderr}");
     assert!(field("moves") > 20, "too few moves: {stdout}");
     assert!(stdout.contains("verify: "), "{stdout}");
     assert!(stdout.contains("ack latency:"), "{stdout}");
     assert!(stdout.contains("to spectators:"), "{stdout}");
+}
+
+/// Starts a server on a loopback port with a fresh `SQLite` database (one
+/// AI worker; `tune` adjusts its configuration), runs `gamut-load --server
+/// <it> ARGS --server-pid <this process>` to its end within `limit`, stops
+/// the server and checks that the run succeeded: its standard output and
+/// error.
+async fn run_load(
+    tune: impl FnOnce(&mut gamut_server::ServerConfig),
+    args: &[&str],
+    limit: Duration,
+) -> (String, String) {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut config = gamut_server::ServerConfig::new(data.path());
+    config.port = 0;
+    config.ai_workers = 1;
+    tune(&mut config);
+    let server = gamut_server::Server::start(config)
+        .await
+        .expect("server starts");
+    let base = format!("http://{}", server.addr());
+    let pid = std::process::id().to_string();
+    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
+        .args(["--server", &base])
+        .args(args)
+        .args(["--server-pid", &pid])
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(limit, run)
+        .await
+        .unwrap_or_else(|_| panic!("the run ends by itself within {limit:?}"))
+        .expect("gamut-load runs");
+    server.stop();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{stderr}",
+        out.status
+    );
+    (stdout, stderr)
 }
 
 /// The value of `name=` in a `RESULT …` line.
@@ -91,18 +99,9 @@ fn result_field(stdout: &str, name: &str) -> u64 {
 /// probe, without errors.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_sockets_seek_churn_and_the_computer_hog_run_without_errors() {
-    let data = tempfile::tempdir().expect("temp dir");
-    let mut config = gamut_server::ServerConfig::new(data.path());
-    config.port = 0;
-    config.ai_workers = 1;
-    let server = gamut_server::Server::start(config)
-        .await
-        .expect("server starts");
-    let base = format!("http://{}", server.addr());
-    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
-        .args([
-            "--server",
-            &base,
+    let (stdout, stderr) = run_load(
+        |_| {},
+        &[
             "--games",
             "1",
             "--think-ms",
@@ -121,23 +120,10 @@ async fn lobby_sockets_seek_churn_and_the_computer_hog_run_without_errors() {
             "easy",
             "--seed",
             "7",
-            "--server-pid",
-            &std::process::id().to_string(),
-        ])
-        .kill_on_drop(true)
-        .output();
-    let out = tokio::time::timeout(Duration::from_secs(40), run)
-        .await
-        .expect("the run ends by itself within 40 s")
-        .expect("gamut-load runs");
-    server.stop();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{stdout}\n{stderr}",
-        out.status
-    );
+        ],
+        Duration::from_secs(40),
+    )
+    .await;
     let field = |name: &str| result_field(&stdout, name);
     assert_eq!(field("errors"), 0, "{stdout}\n{stderr}");
     assert_eq!(field("lobby_open"), 20, "{stdout}");
@@ -154,19 +140,11 @@ async fn lobby_sockets_seek_churn_and_the_computer_hog_run_without_errors() {
 /// each to 10 plies, resigned and reviewed at 30 ms per position).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_analysis_and_review_probes_measure_every_game() {
-    let data = tempfile::tempdir().expect("temp dir");
-    let mut config = gamut_server::ServerConfig::new(data.path());
-    config.port = 0;
-    config.ai_workers = 1;
-    config.limits.review.position_time = Duration::from_millis(30);
-    let server = gamut_server::Server::start(config)
-        .await
-        .expect("server starts");
-    let base = format!("http://{}", server.addr());
-    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamut-load"))
-        .args([
-            "--server",
-            &base,
+    let (stdout, stderr) = run_load(
+        |c| {
+            c.limits.review.position_time = Duration::from_millis(30);
+        },
+        &[
             "--games",
             "0",
             "--analysis-probe",
@@ -175,23 +153,10 @@ async fn the_analysis_and_review_probes_measure_every_game() {
             "10",
             "--seed",
             "7",
-            "--server-pid",
-            &std::process::id().to_string(),
-        ])
-        .kill_on_drop(true)
-        .output();
-    let out = tokio::time::timeout(Duration::from_secs(60), run)
-        .await
-        .expect("the run ends by itself within 60 s")
-        .expect("gamut-load runs");
-    server.stop();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{stdout}\n{stderr}",
-        out.status
-    );
+        ],
+        Duration::from_secs(60),
+    )
+    .await;
     let field = |name: &str| result_field(&stdout, name);
     assert_eq!(field("errors"), 0, "{stdout}\n{stderr}");
     assert_eq!(field("analyses"), 12, "{stdout}");
