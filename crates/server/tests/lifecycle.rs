@@ -230,7 +230,9 @@ async fn finished(client: &mut common::Client, id: &str) -> common::GameView {
 }
 
 async fn untimed_expiry(backend: Backend) {
-    let expiry = Duration::from_secs(2);
+    // Long enough that a computer's reply delayed by a loaded machine is
+    // still well inside it.
+    let expiry = Duration::from_secs(3);
     let server = TestServer::start_with(backend, |c| c.limits.untimed_expiry = Some(expiry)).await;
     // Left before the second ply: aborted.
     let mut early = server.guest().await;
@@ -282,7 +284,12 @@ async fn untimed_expiry(backend: Backend) {
             break;
         }
     }
-    assert_eq!(state.status, GameStatus::Live, "a game being played");
+    assert_eq!(
+        state.status,
+        GameStatus::Live,
+        "a game being played: {:?}",
+        state.result
+    );
 
     let aborted = finished(&mut early, &never_moved)
         .await
