@@ -152,7 +152,10 @@ mod tests {
     fn a_bearer_token_is_the_credential_before_the_cookie() {
         let mut headers = HeaderMap::new();
         headers.insert(COOKIE, "gamut_session=abc123".parse().unwrap());
-        assert_eq!(credential(&headers), Some(Credential::Session("abc123".into())));
+        assert_eq!(
+            credential(&headers),
+            Some(Credential::Session("abc123".into()))
+        );
         headers.insert(AUTHORIZATION, "Bearer tok3n".parse().unwrap());
         let hash = crate::bots::token_hash("tok3n");
         assert_eq!(credential(&headers), Some(Credential::Bot(hash)));

@@ -3,8 +3,8 @@
 //! game is then deleted and its creator told). A rematch offer between
 //! people is such a challenge too, declined here as well.
 
-use crate::error::{ApiError, ApiResult};
 use crate::bots::pairing_allowed;
+use crate::error::{ApiError, ApiResult};
 use crate::game::meta::{GameMeta, UserView};
 use crate::http::games::{game_id, game_row};
 use crate::http::notifications;
@@ -54,8 +54,8 @@ pub async fn check_join(app: &App, game: &GameId, user: &UserView) -> ApiResult<
         )),
         Some(_) => Ok(()),
         None => {
-            let meta = GameMeta::from_row(&game_row(app, game).await?)
-                .map_err(ApiError::internal)?;
+            let meta =
+                GameMeta::from_row(&game_row(app, game).await?).map_err(ApiError::internal)?;
             let waiting = meta.seats.iter().flatten();
             if waiting.into_iter().all(|seat| pairing_allowed(seat, user)) {
                 Ok(())

@@ -597,7 +597,12 @@ fn text_of(message: &ServerMessage) -> Option<Utf8Bytes> {
 /// Serves a socket that only pushes (`pushes`): the client may only ping
 /// (anything else is answered `refusal`); a silent or flooding socket is
 /// closed as a game socket is.
-pub(crate) async fn serve_pushes(app: &App, mut socket: WebSocket, pushes: &mut impl Pushes, refusal: &str) {
+pub(crate) async fn serve_pushes(
+    app: &App,
+    mut socket: WebSocket,
+    pushes: &mut impl Pushes,
+    refusal: &str,
+) {
     let mut allowance = Allowance::new(&app.guards.limits);
     loop {
         tokio::select! {

@@ -4,7 +4,8 @@
 //! so bad contents give a [`sqlx::Error::ColumnDecode`] naming the column.
 
 use super::{
-    BotRow, ChatRow, EventRow, GameResults, GameRow, NotificationRow, RatingPoint, RatingRow, UserRow,
+    BotRow, ChatRow, EventRow, GameResults, GameRow, NotificationRow, RatingPoint, RatingRow,
+    UserRow,
 };
 
 /// The columns of `games`, in the order of [`GameRecord`].

@@ -103,11 +103,12 @@ impl Store {
         &self,
         name: &str,
     ) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
-        let record: Option<CredentialsRecord> =
-            sqlx::query_as("SELECT id, name, guest, bot, password_hash FROM users WHERE name_key = $1")
-                .bind(name.to_lowercase())
-                .fetch_optional(&self.pool)
-                .await?;
+        let record: Option<CredentialsRecord> = sqlx::query_as(
+            "SELECT id, name, guest, bot, password_hash FROM users WHERE name_key = $1",
+        )
+        .bind(name.to_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
         record
             .map(|r| Ok((r.user.try_into()?, r.password_hash)))
             .transpose()
