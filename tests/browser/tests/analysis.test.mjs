@@ -61,9 +61,14 @@ test('analysis: moves for both sides, a variation, the engine streams a line and
   assert.ok(legal2.legal.includes(best), `${best} is legal`);
   assert.equal(await page.getAttribute('#eval-bar', 'hidden'), null);
   await screenshot(page, 'analysis-engine');
-  // Clicking the best line's move plays it on the board.
-  await page.click('#eval-lines .line-move');
-  await page.waitForSelector(`#analysis-tree .tree-move[data-move="${best}"].current`);
+  // Clicking the best line's move plays it on the board (read and clicked
+  // at once: a deeper iteration may change the best line meanwhile).
+  const clicked = await page.evaluate(() => {
+    const el = document.querySelector('#eval-lines .line-move');
+    el.click();
+    return el.dataset.move;
+  });
+  await page.waitForSelector(`#analysis-tree .tree-move[data-move="${clicked}"].current`);
   // The engine follows the position.
   await waitUntil(page, () => document.querySelectorAll('#eval-lines .line-move').length > 0, null, { timeout: 30000 });
   // Three lines: three first moves, an arrow each, the best one strongest.

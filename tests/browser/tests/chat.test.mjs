@@ -43,7 +43,9 @@ async function say(page, text) {
   await page.press('#chat-input', 'Enter');
   await waitLine(page, text);
   // The line may come over the socket before the POST's answer clears it.
-  await page.waitForFunction(() => document.querySelector('#chat-input').value === '', null, { timeout: 5000 });
+  // (waitUntil: page.waitForFunction's polling evaluates a string, which
+  // the server's Content-Security-Policy forbids.)
+  await waitUntil(page, () => document.querySelector('#chat-input').value === '', null, { timeout: 5000 });
   assert.equal(await page.inputValue('#chat-input'), '', 'the input is cleared once sent');
 }
 
