@@ -60,6 +60,21 @@ async fn join(client: &mut Client, id: &str) -> TournamentView {
         .tournament
 }
 
+/// Alice and Bob signed up, the tournament `body` created by Alice, both
+/// joined: their clients, the tournament as created and its id.
+async fn alice_and_bob_in(
+    server: &TestServer,
+    body: Value,
+) -> (Client, Client, TournamentView, String) {
+    let mut alice = server.registered("alice").await;
+    let mut bob = server.registered("bob").await;
+    let created = create(&mut alice, body).await;
+    let id = created.summary.id.to_string();
+    join(&mut alice, &id).await;
+    join(&mut bob, &id).await;
+    (alice, bob, created, id)
+}
+
 /// Asks for tournament `id` until `pred` holds (fails after 20 s).
 async fn wait_until(
     client: &mut Client,
@@ -268,16 +283,8 @@ test_on_every_backend!(
 
 async fn three_players(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = server.registered("alice").await;
-    let mut bob = server.registered("bob").await;
+    let (mut alice, bob, _, id) = alice_and_bob_in(&server, arena(600_000)).await;
     let mut carol = server.registered("carol").await;
-    let id = create(&mut alice, arena(600_000))
-        .await
-        .summary
-        .id
-        .to_string();
-    join(&mut alice, &id).await;
-    join(&mut bob, &id).await;
     let first = next_game(&mut alice, &id, ("alice", "bob"), None).await;
     join(&mut carol, &id).await;
     // Carol waits alone; when the game ends, the winner is paired with
@@ -292,12 +299,7 @@ test_on_every_backend!(no_immediate_rematch_when_someone_else_waits, three_playe
 
 async fn ending(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = server.registered("alice").await;
-    let mut bob = server.registered("bob").await;
-    let created = create(&mut alice, arena(2_000)).await;
-    let id = created.summary.id.to_string();
-    join(&mut alice, &id).await;
-    join(&mut bob, &id).await;
+    let (mut alice, mut bob, created, id) = alice_and_bob_in(&server, arena(2_000)).await;
     let game = next_game(&mut alice, &id, ("alice", "bob"), None).await;
     // Over, but its game goes on: finishing, and no game starts after it.
     let view = wait_until(&mut alice, &id, "the end", |v| {
@@ -478,15 +480,7 @@ test_on_every_backend!(limits_and_bad_input_are_refused_clearly, limits);
 
 async fn restart(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = server.registered("alice").await;
-    let mut bob = server.registered("bob").await;
-    let id = create(&mut alice, arena(600_000))
-        .await
-        .summary
-        .id
-        .to_string();
-    join(&mut alice, &id).await;
-    join(&mut bob, &id).await;
+    let (mut alice, mut bob, _, id) = alice_and_bob_in(&server, arena(600_000)).await;
     let first = next_game(&mut alice, &id, ("alice", "bob"), None).await;
     win(&alice, &bob, &first).await;
     let second = next_game(&mut alice, &id, ("alice", "bob"), Some(&first)).await;
@@ -603,13 +597,9 @@ test_on_every_backend!(a_pairing_is_a_claim_only_one_reading_wins, claims);
 
 async fn no_show(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = server.registered("alice").await;
-    let mut bob = server.registered("bob").await;
     let mut body = arena(600_000);
     body["clock"] = json!({"type": "realtime", "initial_ms": 1000, "increment_ms": 0});
-    let id = create(&mut alice, body).await.summary.id.to_string();
-    join(&mut alice, &id).await;
-    join(&mut bob, &id).await;
+    let (mut alice, bob, _, id) = alice_and_bob_in(&server, body).await;
     let game = next_game(&mut alice, &id, ("alice", "bob"), None).await;
     // Nobody moves: the first side loses on time after a second, and is
     // withdrawn; the other is not, and waits.
@@ -640,15 +630,10 @@ test_on_every_backend!(
 
 async fn starting(backend: Backend) {
     let server = server(backend).await;
-    let mut alice = server.registered("alice").await;
-    let mut bob = server.registered("bob").await;
     let mut body = arena(600_000);
     body["start_in_ms"] = json!(3_000);
-    let created = create(&mut alice, body).await;
+    let (mut alice, _, created, id) = alice_and_bob_in(&server, body).await;
     assert_eq!(created.summary.status, TournamentStatus::Upcoming);
-    let id = created.summary.id.to_string();
-    join(&mut alice, &id).await;
-    join(&mut bob, &id).await;
     // Nobody is paired before the start, and both are at once after it.
     let view = get(&mut alice, &id).await;
     assert!(view.standings.iter().all(|s| s.playing.is_none()));
