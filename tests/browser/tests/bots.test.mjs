@@ -1,9 +1,10 @@
 // Bots online (issue 15): a person makes a bot on their profile's "Bots"
 // card (its token shown once), a real `gamut bot --engine random` goes
 // online with that token, and the person challenges the bot by name from
-// the lobby's form and plays a short game (6×6 Lines of Action, drawn at
-// the latest after 16 plies) to its end by clicking; the bot's bar shows
-// the BOT badge. The binary is GAMUT_BIN (as for tests/browser/run) or
+// the lobby's form and plays a short game of each of the three games (6×6
+// Lines of Action and Linear Pursuit drawn at the latest after 16 plies,
+// Chess Football with halves of one move a side) to its end by clicking;
+// the bot's bar shows the BOT badge. The binary is GAMUT_BIN (as for tests/browser/run) or
 // target/release/gamut.
 
 import { test, after, before } from 'node:test';
@@ -26,7 +27,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('a person plays a gamut bot process to the end of a game', async () => {
+test('a person plays a gamut bot process to the end of a game of each game', async () => {
   const { page } = await newPlayer(browser);
   const me = `owner${Date.now() % 1000000}`;
   await page.goto(`${BASE}/signup`);
@@ -55,31 +56,41 @@ test('a person plays a gamut bot process to the end of a game', async () => {
   bot.stderr.on('data', (d) => { log += d; if (log.includes('is online')) online(); });
   await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`the bot did not come online: ${log}`)), 20000))]);
 
-  // Challenge it by name from the lobby's form.
-  await page.goto(`${BASE}/`);
-  await page.click('.game-choice[data-game="loa"]');
-  await page.selectOption('#opt-size', '6');
-  await page.locator('#opt-size').dispatchEvent('change');
-  await page.fill('#opt-move-limit', '16');
-  await page.locator('#opt-move-limit').dispatchEvent('change');
-  await page.click('#clock-choice [data-clock="untimed"]');
-  await page.click('#opponent-choice [data-opponent="player"]');
-  await page.fill('#challenge-user', botName);
-  await page.selectOption('#side', 'first');
-  await page.click('#create-game');
-  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
-  const id = page.url().split('/').pop();
-  await waitUntil(page, async (gid) => (await (await fetch(`/api/games/${gid}`)).json()).status === 'live', id, { timeout: 20000, polling: 200 });
-  await page.waitForSelector('.player-bar .badge.bot');
-  await screenshot(page, 'bots-game');
+  // Challenge it by name from the lobby's form, in each game, with options
+  // that keep the game short, and play it to its end.
+  const games = [
+    { game: 'loa', options: { size: '6', 'move-limit': '16' }, moves: 20 },
+    { game: 'pursuit', options: { 'move-limit': '16' }, moves: 60 },
+    { game: 'football', options: { 'half-length': '1' }, moves: 80 },
+  ];
+  for (const { game, options, moves } of games) {
+    await page.goto(`${BASE}/`);
+    await page.click(`.game-choice[data-game="${game}"]`);
+    for (const [key, value] of Object.entries(options)) {
+      const field = page.locator(`#opt-${key}`);
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+      await field.dispatchEvent('change');
+    }
+    await page.click('#clock-choice [data-clock="untimed"]');
+    await page.click('#opponent-choice [data-opponent="player"]');
+    await page.fill('#challenge-user', botName);
+    await page.selectOption('#side', 'first');
+    await page.click('#create-game');
+    await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+    const id = page.url().split('/').pop();
+    await waitUntil(page, async (gid) => (await (await fetch(`/api/games/${gid}`)).json()).status === 'live', id, { timeout: 20000, polling: 200 });
+    await page.waitForSelector('.player-bar .badge.bot');
+    await screenshot(page, `bots-game-${game}`);
 
-  const played = await playToEnd(page, undefined, 20);
-  assert.ok(played >= 1, 'the person moved');
-  const state = await serverState(page, id);
-  assert.equal(state.status, 'finished', log);
-  assert.ok(!['aborted', 'resignation', 'timeout'].includes(state.result.reason), JSON.stringify(state.result));
-  assert.ok(state.moves.length >= 2, 'both sides moved');
-  assert.equal(state.players[1].user.bot, true);
+    const played = await playToEnd(page, undefined, moves);
+    assert.ok(played >= 1, `${game}: the person moved`);
+    const state = await serverState(page, id);
+    assert.equal(state.status, 'finished', `${game}: ${log}`);
+    assert.ok(!['aborted', 'resignation', 'timeout'].includes(state.result.reason), `${game}: ${JSON.stringify(state.result)}`);
+    assert.ok(state.moves.length >= 2, `${game}: both sides moved`);
+    assert.equal(state.players[1].user.bot, true);
+  }
   await assertNoRawKeys(page);
   assert.deepEqual(page.errors, []);
 });
