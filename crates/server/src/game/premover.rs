@@ -65,12 +65,17 @@ pub fn check(state: &GameState, side: Player) -> Result<(), ApiError> {
 /// The moves the side not to move may leave as a premove in `state`, for
 /// a client to offer (it has no rules): each one legal after at least one
 /// move of the side to move, in the order first found. None untimed,
-/// during a placement phase, or once the game is over.
+/// during a placement phase, once the game is over, or when the computer
+/// is the side not to move (nobody there premoves: computed with every
+/// event, this is skipped for half the events of a game against it).
 pub fn candidates(state: &GameState) -> Vec<String> {
     let Some(mover) = state.to_move() else {
         return Vec::new();
     };
-    if !matches!(state.meta.clock, ClockControl::Realtime { .. }) || state.game.placing() {
+    if !matches!(state.meta.clock, ClockControl::Realtime { .. })
+        || state.game.placing()
+        || state.meta.computer_level(mover.other()).is_some()
+    {
         return Vec::new();
     }
     let mut seen = HashSet::new();
