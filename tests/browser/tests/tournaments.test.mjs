@@ -28,7 +28,7 @@ test('two players join a tournament, are paired, and the standings follow the re
   await alice.goto(`${BASE}/`);
   await alice.click('a.nav-tournaments');
   await alice.waitForSelector('#tournament-create');
-  await alice.selectOption('#tournament-game', 'loa');
+  await alice.selectOption('#tournament-kind', 'loa');
   await alice.selectOption('.tournament-options select[data-option="size"]', '6');
   await alice.selectOption('#tournament-clock', '3+2');
   await alice.selectOption('#tournament-duration', '10');

@@ -128,7 +128,7 @@ function createCard(catalogue, navigate) {
   }
   const error = h('div#tournament-error');
   const nameInput = h('input#tournament-name', { type: 'text', maxlength: '40', placeholder: t('tournament.name_placeholder') });
-  const gameSelect = h('select#tournament-game', null, catalogue.games.map((g) => h('option', { value: g.name }, gameTitle(g.name))));
+  const gameSelect = h('select#tournament-kind', null, catalogue.games.map((g) => h('option', { value: g.name }, gameTitle(g.name))));
   const optionsBox = h('div.tournament-options');
   const select = (id, items, chosen) => h(`select#${id}`, null, items.map(([value, label]) => h('option', { value, selected: value === chosen }, label)));
   const clockSelect = select('tournament-clock', CLOCKS.map(([m, s]) => [`${m}+${s}`, `${m}+${s}`]), '3+2');
@@ -180,14 +180,26 @@ function createCard(catalogue, navigate) {
 function renderOne(main, id) {
   let view = null;
   let alive = true;
+  // Views pushed by the socket so far: an answer to a join or withdrawal
+  // is shown only if none came while it was on its way (it may have been
+  // read before a pairing whose push arrived first; the socket always
+  // sends the state after the change).
+  let pushes = 0;
   const head = h('section.card.tournament-head#tournament-head');
   const you = h('div.tournament-you#tournament-you', { 'aria-live': 'polite' });
   const table = h('section.card.tournament-standings#tournament-standings', { 'aria-live': 'polite' });
   const error = h('div#tournament-error');
   const clock = h('span.tournament-countdown#tournament-countdown');
   replace(main, h('div.card.loading', null, t('common.loading')));
-  const act = (call) => call(id).then((res) => { view = res.tournament; draw(); replace(error); })
-    .catch((err) => replace(error, errorBox(err)));
+  const act = (call) => {
+    const seen = pushes;
+    return call(id).then((res) => {
+      if (pushes === seen) view = res.tournament;
+      draw();
+      replace(error);
+    })
+      .catch((err) => replace(error, errorBox(err)));
+  };
   const draw = () => {
     if (!alive || !view) return;
     const user = currentUser();
@@ -214,7 +226,7 @@ function renderOne(main, id) {
   const drawClock = () => { if (view) clock.textContent = countdownText(view, Date.now()); };
   const tick = setInterval(drawClock, 1000);
   const socket = new LiveSocket(`/api/tournaments/${encodeURIComponent(id)}/ws`, {
-    onMessage: (msg) => { if (msg.type === 'tournament') { view = msg.tournament; draw(); } },
+    onMessage: (msg) => { if (msg.type === 'tournament') { pushes += 1; view = msg.tournament; draw(); } },
   });
   const offUser = onUserChange(() => draw());
   Promise.all([getCatalogue(), api.tournament(id)]).then(([, res]) => {
