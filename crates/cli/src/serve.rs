@@ -27,6 +27,11 @@ pub struct ServeArgs {
     /// How many computer moves may be computed at once (default: cores).
     #[arg(long)]
     ai_workers: Option<usize>,
+    /// A solver table saved by `gamut solve --save` (repeatable): the
+    /// computer at level `max` plays its proven positions perfectly in
+    /// the games of the game and options it was made for.
+    #[arg(long, value_name = "FILE")]
+    solved: Vec<PathBuf>,
     /// Days a session stays valid since its last use (default: 30).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3650))]
     session_days: Option<u64>,
@@ -276,6 +281,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     config.web = web_dir(args.web)?;
     if let Some(n) = args.ai_workers {
         config.ai_workers = n;
+    }
+    for path in &args.solved {
+        let file = gamut_games::SolvedFile::load(path)
+            .with_context(|| format!("loading the solver table {}", path.display()))?;
+        println!(
+            "solved positions for {}: {} entries from {}",
+            file.describe(),
+            file.table.entries(),
+            path.display()
+        );
+        config.solved.push(file);
     }
     if let Some(days) = args.session_days {
         config.session_lifetime = Duration::from_secs(days * 86_400);

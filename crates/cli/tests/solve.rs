@@ -241,3 +241,90 @@ fn analyse_shows_a_table_win_and_plays_a_saved_proof() {
     assert!(!ok && err.contains("the table was made for"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn serve_gives_solver_tables_to_the_computer() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("win.pns");
+    let path = file.to_str().unwrap();
+    let (_, err, ok) = run(
+        &[
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--position",
+            WIN,
+            "--memory",
+            "4",
+            "--save",
+            path,
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let data = dir.path().join("data");
+    let mut child = Command::new(common::GAMUT)
+        .args([
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--solved",
+            path,
+        ])
+        .arg("--data")
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start gamut serve");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut told = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let up = line.starts_with("Gamut is running at");
+        told.push(line);
+        if up {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let table = told
+        .iter()
+        .find(|l| l.starts_with("solved positions for loa ("))
+        .unwrap_or_else(|| panic!("{told:?}"));
+    assert!(
+        table.contains("size=6") && table.contains(" entries from "),
+        "{table}"
+    );
+    assert!(
+        told.last().unwrap().starts_with("Gamut is running at"),
+        "{told:?}"
+    );
+
+    // A file that is not a table stops the server before it starts.
+    let junk = dir.path().join("junk");
+    std::fs::write(&junk, "not a table").unwrap();
+    let (out, err, ok) = run(
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--data",
+            data.to_str().unwrap(),
+            "--solved",
+            junk.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("loading the solver table") && err.contains("not a gamut solver table"),
+        "{err}"
+    );
+}

@@ -18,10 +18,12 @@
 mod catalogue;
 mod entry;
 mod playable;
+mod solved;
 
 pub use catalogue::GameKind;
 pub use entry::{Bench, CatalogueGame, Entry, ReviewThresholds, RECORD_END_REASONS};
 pub use playable::Match;
+pub use solved::{SolvedFile, SolvedFileError};
 
 use gamut_core::{
     EndReason, Game, GameOptions, GameRecord, MoveError, OptionError, OptionSpec, TextError,

@@ -68,6 +68,10 @@ pub trait Match: DynMatch {
     /// game and its options, for [`SearchContext::set_solved`].
     fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError>;
 
+    /// Whether `table` was made for this game and exactly its options
+    /// (only then may its players use it).
+    fn fits_solved(&self, table: &SolvedTable) -> bool;
+
     /// Build the endgame tables of `material` for this game's options
     /// and keep them for this process's searches at level `max`; their
     /// statistics (an error for a game without tables or a bad material).
@@ -115,6 +119,10 @@ impl<G: CatalogueGame> Match for GameRecord<G> {
 
     fn load_solved(&self, path: &Path) -> Result<Arc<SolvedTable>, LoadError> {
         SolvedTable::load::<G>(self.options(), path).map(Arc::new)
+    }
+
+    fn fits_solved(&self, table: &SolvedTable) -> bool {
+        table.fits::<G>(self.options())
     }
 
     fn build_endings(&self, material: &str) -> Result<Vec<TableStats>, String> {

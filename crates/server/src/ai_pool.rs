@@ -15,7 +15,11 @@
 //! game to the next ([`KEPT_CONTEXTS`] games at most, the most recently
 //! used): the game a table belongs to is recognised by its moves (the
 //! table of a game whose moves continue them), so no game id is needed.
+//! Solver tables given to the server (`gamut serve --solved`) are given to
+//! `max` in every game of their game and options, so it plays their
+//! proven positions perfectly.
 
+use gamut_ai::solver::SolvedTable;
 use gamut_ai::{Clock, EngineSpec, Level, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::collections::{HashMap, VecDeque};
@@ -42,6 +46,20 @@ impl AiPool {
             quick: Arc::new(FairQueue::new(workers.max(1))),
             deep: Arc::new(FairQueue::new(workers.max(1))),
             contexts: Arc::new(Contexts::default()),
+        }
+    }
+
+    /// The same pool whose `max` players use `solved` (each table in the
+    /// games it was made for).
+    #[must_use]
+    pub fn with_solved(self, solved: Vec<Arc<SolvedTable>>) -> Self {
+        let contexts = Contexts {
+            solved,
+            ..Contexts::default()
+        };
+        AiPool {
+            contexts: Arc::new(contexts),
+            ..self
         }
     }
 
@@ -103,10 +121,11 @@ impl Worker {
 pub const KEPT_CONTEXTS: usize = 4;
 
 /// The search tables kept between the moves of recent games, most
-/// recently used last.
+/// recently used last, and the solver tables every game may use.
 #[derive(Debug, Default)]
 struct Contexts {
     kept: Mutex<Vec<KeptContext>>,
+    solved: Vec<Arc<SolvedTable>>,
 }
 
 /// A game's table, with what identifies the game: the table is for a game
@@ -136,7 +155,7 @@ impl Contexts {
     }
 
     /// The table of the game `game` continues (taken out while it is in
-    /// use), or a new one.
+    /// use), or a new one; with the solver table made for `game`, if any.
     fn take(&self, game: &dyn Match) -> SearchContext {
         let moves = game.moves();
         let mut kept = self.lock();
@@ -146,7 +165,14 @@ impl Contexts {
             .filter(|(_, k)| k.continued_by(game, &moves))
             .max_by_key(|(_, k)| k.moves.len())
             .map(|(i, _)| i);
-        found.map_or_else(SearchContext::new, |i| kept.remove(i).context)
+        let mut context = found.map_or_else(SearchContext::new, |i| kept.remove(i).context);
+        context.set_solved(self.solved_for(game));
+        context
+    }
+
+    /// The solver table made for `game`'s game and options, if any.
+    fn solved_for(&self, game: &dyn Match) -> Option<Arc<SolvedTable>> {
+        self.solved.iter().find(|t| game.fits_solved(t)).cloned()
     }
 
     /// Keep `context` for `game` after the move `best`, dropping the least
@@ -376,6 +402,32 @@ mod tests {
             contexts.put(&*football, "pick:QRN", SearchContext::new());
         }
         assert_eq!(contexts.lock().len(), KEPT_CONTEXTS);
+    }
+
+    #[test]
+    fn a_solver_table_goes_to_the_games_it_was_made_for() {
+        use gamut_core::GameOptions;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("six.table");
+        let six = gamut_loa::LoaOptions::from_pairs([("size", "6")]).unwrap();
+        gamut_ai::Solver::<gamut_loa::Loa>::new(1)
+            .save(&six, &path)
+            .unwrap();
+        let file = gamut_games::SolvedFile::load(&path).unwrap();
+        let pool = AiPool::new(1).with_solved(vec![file.table.clone()]);
+        let contexts = &pool.contexts;
+        let mut game = GameKind::Loa.new_match(&file.options, None).unwrap();
+        assert!(contexts.take(&*game).solved().is_some());
+        // Kept between moves, it is still the game's.
+        let mv = game.legal_moves()[0].clone();
+        contexts.put(&*game, &mv, SearchContext::new());
+        game.play(&mv).unwrap();
+        assert!(contexts.take(&*game).solved().is_some());
+        // Not for another board size or game.
+        let eight = GameKind::Loa.new_match(&[], None).unwrap();
+        assert!(contexts.take(&*eight).solved().is_none());
+        let football = GameKind::Football.new_match(&[], None).unwrap();
+        assert!(contexts.take(&*football).solved().is_none());
     }
 
     #[tokio::test]

@@ -31,6 +31,9 @@ pub struct ServerConfig {
     pub web: WebDir,
     /// How many computer moves may be thought about at once.
     pub ai_workers: usize,
+    /// Solver tables (`gamut solve --save`) for the computer at level
+    /// `max`, each used in the games of its game and options.
+    pub solved: Vec<gamut_games::SolvedFile>,
     /// How long a session stays valid since its last use (at least 1 s;
     /// also the cookie's `Max-Age`).
     pub session_lifetime: Duration,
@@ -145,7 +148,7 @@ impl Default for ServerLimits {
 
 impl ServerConfig {
     /// Defaults: 127.0.0.1:8080, `./gamut-data`, no web client, one AI
-    /// worker per core (at least one), sessions valid for 30 days since
+    /// worker per core (at least one), no solver tables, sessions valid for 30 days since
     /// their last use, the default [`ServerLimits`], days of 24 hours.
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
         ServerConfig {
@@ -155,6 +158,7 @@ impl ServerConfig {
             database_url: None,
             web: WebDir::None,
             ai_workers: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            solved: Vec::new(),
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             security: SecurityPolicy::default(),
             limits: ServerLimits::default(),

@@ -66,7 +66,8 @@ impl Server {
         let ctx = ActorContext {
             store: store.clone(),
             bus: bus.clone(),
-            ai: AiPool::new(config.ai_workers),
+            ai: AiPool::new(config.ai_workers)
+                .with_solved(config.solved.iter().map(|f| f.table.clone()).collect()),
             cluster: cluster.clone(),
             untimed_expiry: config.limits.untimed_expiry,
         };

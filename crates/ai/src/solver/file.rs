@@ -91,10 +91,9 @@ impl Fnv {
     }
 }
 
-/// Write every slot in use of `table` (but path-dependent disproofs)
-/// under `tag`; returns the slots
-/// written.
-pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
+/// Write every slot in use of `tables` (but path-dependent disproofs),
+/// one table after the other, under `tag`; returns the slots written.
+pub(crate) fn save(tables: &[&Table], tag: &str, path: &Path) -> io::Result<u64> {
     let mut out = io::BufWriter::new(std::fs::File::create(path)?);
     let mut sum = Fnv::new();
     let mut put = |out: &mut io::BufWriter<std::fs::File>, bytes: &[u8]| {
@@ -105,10 +104,10 @@ pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
     put(&mut out, &VERSION.to_le_bytes())?;
     put(&mut out, &(tag.len() as u32).to_le_bytes())?;
     put(&mut out, tag.as_bytes())?;
-    let count = table.facts().count() as u64;
+    let count: u64 = tables.iter().map(|t| t.facts().count() as u64).sum();
     put(&mut out, &count.to_le_bytes())?;
     let mut written = 0u64;
-    for slot in table.facts() {
+    for slot in tables.iter().flat_map(|t| t.facts()) {
         put(&mut out, &slot.to_bytes())?;
         written += 1;
     }
@@ -117,6 +116,45 @@ pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
     out.write_all(&checksum.to_le_bytes())?;
     out.flush()?;
     Ok(written)
+}
+
+/// The tag of the table saved at `path` (the game and options it was
+/// made for: `name|key=value,…`), reading only the file's header.
+pub fn table_tag(path: &Path) -> Result<String, LoadError> {
+    let mut file = std::fs::File::open(path)?;
+    let mut head = Vec::with_capacity(16);
+    Read::by_ref(&mut file).take(16).read_to_end(&mut head)?;
+    let tag_len = header(&head)?;
+    let mut tag = vec![0u8; tag_len];
+    file.read_exact(&mut tag).map_err(short_is_length)?;
+    Ok(String::from_utf8_lossy(&tag).into_owned())
+}
+
+/// A file shorter than its header is truncated, not unreadable.
+fn short_is_length(e: io::Error) -> LoadError {
+    if e.kind() == io::ErrorKind::UnexpectedEof {
+        LoadError::Length
+    } else {
+        LoadError::Io(e)
+    }
+}
+
+/// Checks the first 16 bytes (magic, version, tag length): the tag's
+/// length.
+fn header(head: &[u8]) -> Result<usize, LoadError> {
+    if head.len() < 8 || &head[..8] != MAGIC {
+        return Err(LoadError::NotATable);
+    }
+    let word = |at: usize| head.get(at..at + 4).ok_or(LoadError::Length);
+    let version = u32::from_le_bytes(word(8)?.try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(LoadError::Version { found: version });
+    }
+    let tag_len = u32::from_le_bytes(word(12)?.try_into().expect("4 bytes")) as usize;
+    if tag_len > MAX_TAG {
+        return Err(LoadError::Length);
+    }
+    Ok(tag_len)
 }
 
 /// Read a table written by [`save`] under `tag` into `table` (which keeps
@@ -128,20 +166,13 @@ pub(crate) fn load(table: &mut Table, tag: &str, path: &Path) -> Result<u64, Loa
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err(LoadError::NotATable);
     }
-    let mut at = 8;
+    let tag_len = header(&bytes)?;
+    let mut at = 16;
     let mut take = |n: usize| -> Result<&[u8], LoadError> {
         let s = bytes.get(at..at + n).ok_or(LoadError::Length)?;
         at += n;
         Ok(s)
     };
-    let version = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes"));
-    if version != VERSION {
-        return Err(LoadError::Version { found: version });
-    }
-    let tag_len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
-    if tag_len > MAX_TAG {
-        return Err(LoadError::Length);
-    }
     let found = String::from_utf8_lossy(take(tag_len)?).into_owned();
     if found != tag {
         return Err(LoadError::WrongGame {

@@ -67,7 +67,7 @@ mod solved;
 mod table;
 mod verify;
 
-pub use file::{LoadError, VERSION as TABLE_VERSION};
+pub use file::{table_tag, LoadError, VERSION as TABLE_VERSION};
 pub use solved::{SolvedTable, SolvedView};
 pub use verify::{verify_win, Strategy, Verified, VerifyError};
 
@@ -244,7 +244,7 @@ fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 }
 
 /// The tag of saved tables: the game and all its options.
-fn tag<G: Game>(options: &G::Options) -> String {
+pub(crate) fn tag<G: Game>(options: &G::Options) -> String {
     let pairs: Vec<String> = options
         .to_pairs()
         .into_iter()

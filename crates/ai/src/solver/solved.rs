@@ -33,12 +33,14 @@ const VERIFY_POSITIONS: u64 = 5_000_000;
 const RESOLVE_NODES: u64 = 200_000;
 
 /// A saved solver table, loaded for one game and its options. Give it
-/// only to players of games with those options: a search checks the game,
-/// not its options (keys of other options may coincide, for example when
-/// only a rule that does not change the board differs).
+/// only to players of games with those options ([`SolvedTable::fits`]): a
+/// search checks the game, not its options (keys of other options may
+/// coincide, for example when only a rule that does not change the board
+/// differs).
 pub struct SolvedTable {
     table: Mutex<Table>,
     game: &'static str,
+    tag: String,
     entries: u64,
 }
 
@@ -61,6 +63,7 @@ impl SolvedTable {
         Ok(SolvedTable {
             table: Mutex::new(solver.table),
             game: G::NAME,
+            tag: super::tag::<G>(options),
             entries,
         })
     }
@@ -73,6 +76,17 @@ impl SolvedTable {
     /// Whether the table was loaded for game `G`.
     pub fn is_for<G: Game>(&self) -> bool {
         self.game == G::NAME
+    }
+
+    /// Whether the table was made for game `G` with exactly `options`.
+    pub fn fits<G: Game>(&self, options: &G::Options) -> bool {
+        self.tag == super::tag::<G>(options)
+    }
+
+    /// The game and options the table was made for (`name|key=value,…`,
+    /// as [`super::table_tag`] reads from a file).
+    pub fn tag(&self) -> &str {
+        &self.tag
     }
 
     fn lock(&self) -> MutexGuard<'_, Table> {
@@ -134,6 +148,7 @@ impl<G: Game> Oracle<G> for SolvedView<G> {
         let verified = on_big_stack(|| {
             let mut strategy = TableStrategy {
                 table,
+                others: &[],
                 setup,
                 winner: me,
                 resolve_nodes: RESOLVE_NODES,
