@@ -2,14 +2,14 @@
 //! written here) on small positions of 6x6 Lines of Action, Linear
 //! Pursuit endings and Connect Four, against the alpha-beta's mate
 //! scores; the verifier on real and corrupted proofs; saved tables; the
-//! engine playing a proven win.
+//! engine playing a proven win; two threads agreeing with one.
 
 mod common;
 
 use common::connect_four::{random_position, C4Options};
 use common::loa::random_position as random_loa;
 use common::toggle::{Toggle, ToggleOptions};
-use gamut_ai::solver::{verify_win, Progress, VerifyError};
+use gamut_ai::solver::{verify_win, PassResult, Progress, VerifyError};
 use gamut_ai::{
     search_setup, EngineSpec, Level, Limits, Score, SearchSetup, SolveLimits, Solver, Verdict,
 };
@@ -265,6 +265,88 @@ fn a_forced_repetition_is_a_draw_and_a_cycle_is_not_a_win() {
     assert_eq!(solve(&setup).verdict, Some(Verdict::Draw));
 }
 
+/// `setup` solved on two threads, the root's children shared out after
+/// `split_after` nodes on one thread.
+fn solve_on_two<G: Game>(setup: &SearchSetup<G>, split_after: u64) -> gamut_ai::Solution {
+    let mut solver = Solver::<G>::with_threads(32, 2);
+    assert_eq!(solver.threads(), 2);
+    let limits = SolveLimits {
+        split_after,
+        ..SolveLimits::default()
+    };
+    solver.solve(setup, &limits, &AtomicBool::new(false), &mut quiet())
+}
+
+#[test]
+fn two_threads_agree_with_one() {
+    let mut setups = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(16);
+    for i in 0..30 {
+        let pos = random_loa(&mut rng, 2 + i % 3, None);
+        setups.push(limited(pos.clone(), 7, false));
+        if i % 3 == 0 {
+            setups.push(limited(pos, 5, true));
+        }
+    }
+    let mut seen = [0usize; 3];
+    for setup in &setups {
+        let one = solve(setup);
+        let verdict = one.verdict.expect("solved on one thread");
+        seen[(value_of(verdict) + 1) as usize] += 1;
+        // At once (every root child searched by a thread) and after a
+        // probe on one thread.
+        for split_after in [0, 300] {
+            let two = solve_on_two(setup, split_after);
+            let what = format!("{} after {split_after}", setup.root.to_text());
+            assert_eq!(two.verdict, one.verdict, "{what}: {two:?}");
+            assert_eq!(
+                two.passes.iter().map(|p| p.result).collect::<Vec<_>>(),
+                one.passes.iter().map(|p| p.result).collect::<Vec<_>>(),
+                "{what}"
+            );
+            assert!(two.nodes > 0 || one.nodes == 0, "{what}: {two:?}");
+            match verdict {
+                Verdict::Win | Verdict::Loss => {
+                    assert!(
+                        two.verification.as_ref().is_some_and(Result::is_ok),
+                        "{what}: {two:?}"
+                    );
+                    assert_eq!(two.best.is_some(), verdict == Verdict::Win, "{what}");
+                }
+                Verdict::Draw => assert!(two.best.is_some(), "{what}: {two:?}"),
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+
+    // Draws by repetition only (the root's children repeat the root).
+    let root = Toggle::start(&ToggleOptions);
+    for repetition in [true, false] {
+        let mut setup = SearchSetup::from_position(root.clone());
+        setup.repetition = repetition;
+        assert_eq!(solve_on_two(&setup, 0).verdict, Some(Verdict::Draw));
+    }
+
+    // Stopped by the node budget: unknown, as on one thread.
+    let start = SearchSetup::from_position(Loa::start(&LoaOptions {
+        size: 6,
+        ..LoaOptions::default()
+    }));
+    let limits = SolveLimits {
+        nodes: Some(20_000),
+        split_after: 0,
+        ..SolveLimits::default()
+    };
+    let stopped = Solver::<Loa>::with_threads(8, 2).solve(
+        &start,
+        &limits,
+        &AtomicBool::new(false),
+        &mut quiet(),
+    );
+    assert_eq!(stopped.verdict, None, "{stopped:?}");
+    assert_eq!(stopped.passes[0].result, PassResult::Unknown);
+}
+
 /// A won 6x6 position and its solver (table kept).
 fn won_loa() -> (SearchSetup<Loa>, Solver<Loa>) {
     let mut rng = SmallRng::seed_from_u64(7);
@@ -379,6 +461,30 @@ fn saved_tables_round_trip_and_bad_files_are_refused() {
     std::fs::write(&path, b"hello").unwrap();
     let e = Solver::<Loa>::new(1).load(&options, &path).unwrap_err();
     assert!(e.to_string().contains("not a gamut solver table"), "{e}");
+
+    // Two threads' tables saved in one file, loaded by one thread.
+    let mut two = Solver::<Loa>::with_threads(8, 2);
+    let limits = SolveLimits {
+        split_after: 0,
+        ..SolveLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let first = two.solve(&setup, &limits, &stop, &mut quiet());
+    assert_eq!(first.verdict, Some(Verdict::Win));
+    let written = two.save(&options, &path).unwrap();
+    assert!(written as usize <= two.table_used() && written > 0);
+    let mut one = Solver::<Loa>::new(8);
+    assert_eq!(one.load(&options, &path).unwrap(), written);
+    let again = one.solve(&setup, &SolveLimits::default(), &stop, &mut quiet());
+    assert_eq!(again.verdict, Some(Verdict::Win));
+    assert!(again.nodes <= 2, "{again:?}");
+    // And a file loaded by two threads gives each of them the table.
+    let mut both = Solver::<Loa>::with_threads(8, 2);
+    both.load(&options, &path).unwrap();
+    assert!(both.table_used() > one.table_used(), "{both:?}");
+    let again = both.solve(&setup, &limits, &stop, &mut quiet());
+    assert_eq!(again.verdict, Some(Verdict::Win));
+    assert!(again.nodes <= 2, "{again:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

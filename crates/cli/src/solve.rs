@@ -9,7 +9,10 @@
 //! `result loss`, `result draw <move>` or `result unknown` (stopped by
 //! `--time`, `--nodes` or Ctrl-C, or not provable soundly), from the side
 //! to move's point of view. `--save FILE` writes the table when the run
-//! ends (solved or not) and `--load FILE` resumes from one.
+//! ends (solved or not; with `--threads N`, every thread's table in one
+//! file) and `--load FILE` resumes from one (into every thread's table).
+//! `--threads N` (default 1) splits each pass's root over N threads;
+//! progress lines then count the nodes of all of them.
 //!
 //! `--endings MATERIAL` (a game with endgame tables: Linear Pursuit, e.g.
 //! `--endings "KN v K"`) instead builds the retrograde table of that
@@ -39,9 +42,18 @@ pub struct SolveArgs {
     /// positions they pass through count for repetition.
     #[arg(long, default_value = "")]
     moves: String,
-    /// Memory for the solver's table, in MB.
+    /// Memory for the solver's table, in MB (with several threads, shared
+    /// out equally among their tables).
     #[arg(long, default_value_t = 256)]
     memory: usize,
+    /// Threads: with more than one, each pass shares the root's children
+    /// out to the threads (root splitting, one table each).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: u64,
+    /// With `--threads` above 1: the nodes each pass searches on one thread
+    /// first, to order the root's children, before sharing them out.
+    #[arg(long, value_name = "NODES")]
+    split_after: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long)]
     time: Option<f64>,
@@ -63,6 +75,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MATERIAL")]
     endings: Option<String>,
 }
+
+/// The most threads `--threads` accepts.
+const MAX_THREADS: u64 = 64;
 
 /// Set by Ctrl-C.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -134,7 +149,7 @@ impl GameVisitor for Run<'_> {
             println!("result {word}");
             return Ok(());
         }
-        let mut solver = Solver::<G>::new(args.memory);
+        let mut solver = Solver::<G>::with_threads(args.memory, args.threads as usize);
         if let Some(path) = &args.load {
             let n = solver
                 .load(&options, path)
@@ -142,16 +157,21 @@ impl GameVisitor for Run<'_> {
             println!("loaded {n} entries from {}", path.display());
         }
         println!(
-            "solving for {} to move: table {} MB ({} entries)",
+            "solving for {} to move: table {} MB ({} entries), {} thread{}",
             G::side_name(me),
             solver.memory_bytes() >> 20,
-            solver.table_capacity()
+            solver.table_capacity(),
+            solver.threads(),
+            if solver.threads() == 1 { "" } else { "s" }
         );
         let setup = SearchSetup::from_record(&record);
         let limits = SolveLimits {
             time: args.time.map(Duration::from_secs_f64),
             nodes: args.nodes,
             report_every: Duration::from_secs_f64(args.progress.max(0.05)),
+            split_after: args
+                .split_after
+                .unwrap_or(SolveLimits::default().split_after),
             ..SolveLimits::default()
         };
         stop_on_ctrl_c();

@@ -51,6 +51,50 @@ fn a_won_and_a_lost_position() {
 }
 
 #[test]
+fn two_threads_solve_a_won_and_a_lost_position() {
+    let solve = |position: &str, more: &[&str]| {
+        let base = [
+            "solve",
+            "loa",
+            "--option",
+            "size=6",
+            "--position",
+            position,
+            "--memory",
+            "4",
+            "--threads",
+            "2",
+            "--progress",
+            "0.01",
+        ];
+        let (out, err, ok) = run(&[&base[..], more].concat(), "");
+        assert!(ok, "{err}");
+        assert!(out.contains(", 2 threads\n"), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("progress ")), "{out}");
+        out
+    };
+    // Solved by the probe on one thread, as without --threads.
+    let out = solve(WIN, &[]);
+    assert_eq!(last_line(&out), "result win a4-b3", "{out}");
+    // Split at once: the threads may find another winning move first;
+    // after it, the opponent is lost.
+    let out = solve(WIN, &["--split-after", "0"]);
+    assert!(out.contains("verified: "), "{out}");
+    let last = last_line(&out);
+    let mv = last
+        .strip_prefix("result win ")
+        .unwrap_or_else(|| panic!("{out}"));
+    let out = solve(WIN, &["--split-after", "0", "--moves", mv]);
+    assert_eq!(last_line(&out), "result loss", "{out}");
+    let out = solve(LOSS, &["--split-after", "0"]);
+    assert_eq!(last_line(&out), "result loss", "{out}");
+    assert!(out.contains("pass White wins: proven"), "{out}");
+    // At most 64 threads.
+    let (_, err, ok) = run(&["solve", "loa", "--threads", "0"], "");
+    assert!(!ok && err.contains("--threads"), "{err}");
+}
+
+#[test]
 fn a_stopped_run_reports_progress_and_how_far_it_got() {
     let (out, err, ok) = run(
         &[

@@ -9,7 +9,7 @@ use super::Progress;
 use crate::setup::SearchSetup;
 use arrayvec::ArrayVec;
 use gamut_core::{Game, MoveList, Player, MAX_MOVES};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A disproof that rests on no repetition of a position above its node.
@@ -101,13 +101,27 @@ impl Value {
         }
     }
 
-    const fn open(pn: u32, dn: u32) -> Value {
+    pub(crate) const fn open(pn: u32, dn: u32) -> Value {
         Value {
             pn,
             dn,
             min_ref: NO_REF,
             depth: 0,
             best: NO_MOVE,
+        }
+    }
+
+    /// The slot holding this value (not a path-dependent disproof) of the
+    /// node `key`, with `work` nodes searched below it.
+    pub fn slot(&self, key: u64, work: u32) -> Slot {
+        Slot {
+            key,
+            pn: self.pn,
+            dn: self.dn,
+            work,
+            depth: self.depth,
+            best: self.best,
+            flags: 0,
         }
     }
 
@@ -119,20 +133,45 @@ impl Value {
 
 /// A child as its parent tracks it.
 #[derive(Clone, Copy)]
-struct Kid {
+pub(crate) struct Kid {
     key: u64,
-    value: Value,
+    /// Its numbers as last known.
+    pub value: Value,
     /// Settled at expansion (terminal, repetition, move limit).
-    fixed: bool,
+    pub fixed: bool,
+}
+
+/// What the threads of a parallel pass share (module `split`).
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    /// Set once the root is decided: every thread stops.
+    pub decided: AtomicBool,
+    /// The nodes of all threads, added in steps of [`CHECK_EVERY`].
+    pub nodes: AtomicU64,
 }
 
 /// The stop conditions of a search.
 pub(crate) struct Stops<'a> {
     pub stop: &'a AtomicBool,
     pub deadline: Option<Instant>,
+    /// A bound on the nodes of the solve (all passes, all threads).
     pub node_limit: Option<u64>,
     pub start: Instant,
     pub report_every: Duration,
+    /// For the threads of a parallel pass: the root's state they share.
+    pub shared: Option<&'a Shared>,
+}
+
+impl Stops<'_> {
+    /// Whether to stop, with `nodes` searched in the solve so far.
+    pub fn met(&self, nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self
+                .shared
+                .is_some_and(|s| s.decided.load(Ordering::Relaxed))
+            || self.node_limit.is_some_and(|n| nodes >= n)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// One df-pn search.
@@ -148,11 +187,16 @@ pub(crate) struct Dfpn<'a, G: Game> {
     cycles: bool,
     /// Nodes expanded.
     pub nodes: u64,
+    /// Of those, the nodes already added to [`Shared::nodes`].
+    flushed: u64,
     next_check: u64,
     /// Whether a stop condition was met.
     pub aborted: bool,
     stops: &'a Stops<'a>,
-    /// The root's numbers when last computed.
+    /// The ply of the node whose numbers are reported: 0, the root; 1 for
+    /// a root's child searched by [`Dfpn::run_child`].
+    top: u32,
+    /// The numbers of the node at ply `top` when last computed.
     root: (u32, u32),
     last_report: Instant,
     on_progress: &'a mut (dyn FnMut(&Progress) + Send),
@@ -209,9 +253,11 @@ impl<'a, G: Game> Dfpn<'a, G> {
             base,
             cycles: checks_cycles(setup),
             nodes: 0,
+            flushed: 0,
             next_check: CHECK_EVERY,
             aborted: false,
             stops,
+            top: 0,
             root: (1, 1),
             last_report: Instant::now(),
             on_progress,
@@ -233,11 +279,55 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 Value::disproven(NO_REF)
             };
         }
-        let mut v = self.lookup(self.key(&root, 0), &root, 0);
+        let v = self.deepen(&root, 0);
+        self.report();
+        v
+    }
+
+    /// Prove or disprove the root's child by `mv` (not settled at the
+    /// root's expansion), searched below the root exactly as [`Dfpn::run`]
+    /// searches it: one thread's share of a parallel pass. Unsolved if
+    /// stopped first.
+    pub fn run_child(&mut self, mv: G::Move) -> Value {
+        let root = self.setup.root.clone();
+        let mut child = root.clone();
+        child.play(mv);
+        self.path.push(root.hash());
+        self.top = 1;
+        let v = self.deepen(&child, 1);
+        self.path.pop();
+        self.report();
+        v
+    }
+
+    /// The root's children as [`Dfpn::mid`] starts them: settled (board
+    /// result, move limit, repetition), stored, or initial numbers; in
+    /// the order of `moves` (the root's legal moves).
+    pub fn root_kids(&mut self, moves: &MoveList<G::Move>) -> Vec<Kid> {
+        // An expansion of the root: a node.
+        self.tick();
+        let root = self.setup.root.clone();
+        self.path.push(root.hash());
+        let kids = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = root.clone();
+                child.play(mv);
+                self.kid(&child, 1)
+            })
+            .collect();
+        self.path.pop();
+        kids
+    }
+
+    /// Search `pos` (not settled), `ply` plies below the root, with
+    /// growing thresholds until it is solved or the search stops.
+    fn deepen(&mut self, pos: &G, ply: u32) -> Value {
+        let mut v = self.lookup(self.key(pos, ply), pos, ply);
         while !v.solved() && !self.aborted {
             v = self.mid(
-                &root,
-                0,
+                pos,
+                ply,
                 grow(v.pn.saturating_add(v.pn / 2)),
                 grow(v.dn.saturating_add(v.dn / 2)),
             );
@@ -246,7 +336,6 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 self.report();
             }
         }
-        self.report();
         v
     }
 
@@ -270,11 +359,15 @@ impl<'a, G: Game> Dfpn<'a, G> {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CHECK_EVERY;
             let s = self.stops;
-            if s.stop.load(Ordering::Relaxed)
-                || s.node_limit
-                    .is_some_and(|n| self.nodes_before + self.nodes >= n)
-                || s.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            let all = match s.shared {
+                Some(shared) => {
+                    let new = self.nodes - self.flushed;
+                    self.flushed = self.nodes;
+                    shared.nodes.fetch_add(new, Ordering::Relaxed) + new
+                }
+                None => self.nodes,
+            };
+            if s.met(self.nodes_before + all) {
                 self.aborted = true;
             }
             if self.last_report.elapsed() >= s.report_every {
@@ -293,6 +386,26 @@ impl<'a, G: Game> Dfpn<'a, G> {
             .iter()
             .rposition(|&h| h == hash)
             .map(|i| i as i32 - self.base as i32)
+    }
+
+    /// A child as its parent (the last position of the path) starts it:
+    /// settled, or with its stored or initial numbers.
+    fn kid(&self, child: &G, ply: u32) -> Kid {
+        match self.settled(child, ply) {
+            Some(value) => Kid {
+                key: 0,
+                value,
+                fixed: true,
+            },
+            None => {
+                let key = self.key(child, ply);
+                Kid {
+                    key,
+                    value: self.lookup(key, child, ply),
+                    fixed: false,
+                }
+            }
+        }
     }
 
     /// The value of a child settled without search: the board result, the
@@ -368,7 +481,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
     /// defender nodes) is the weak sum of WPNS (Ueda et al.): the largest
     /// child's plus one per other open child, which does not count a
     /// transposition twice and does not overflow on long lines.
-    fn combine(or: bool, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
+    pub fn combine(or: bool, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
         let mut best = 0;
         let mut first = INF;
         let mut second = INF;
@@ -406,81 +519,13 @@ impl<'a, G: Game> Dfpn<'a, G> {
         }
     }
 
-    /// Search `pos` (not settled), `ply` plies below the root, until its
-    /// proof number reaches `tpn` or its disproof number `tdn`.
-    fn mid(&mut self, pos: &G, ply: u32, tpn: u32, tdn: u32) -> Value {
-        self.tick();
-        let key = self.key(pos, ply);
-        if ply >= MAX_PLY {
-            return Value::open(CAP, CAP);
-        }
-        let or = pos.side_to_move() == self.attacker;
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let spent_before = self.nodes;
-        self.path.push(pos.hash());
-        let mut kids: ArrayVec<Kid, MAX_MOVES> = ArrayVec::new();
-        let mut shortcut = false;
-        for &mv in &moves {
-            let mut child = pos.clone();
-            child.play(mv);
-            let kid = match self.settled(&child, ply + 1) {
-                Some(value) => Kid {
-                    key: 0,
-                    value,
-                    fixed: true,
-                },
-                None => {
-                    let key = self.key(&child, ply + 1);
-                    Kid {
-                        key,
-                        value: self.lookup(key, &child, ply + 1),
-                        fixed: false,
-                    }
-                }
-            };
-            kids.push(kid);
-            // A won child of an attacker node, or a cleanly refuting child
-            // of a defender node, settles the node at once.
-            if (or && kid.value.pn == 0)
-                || (!or && kid.value.dn == 0 && kid.value.min_ref > ply as i32)
-            {
-                shortcut = true;
-                break;
-            }
-        }
-        if !shortcut {
-            loop {
-                let (pn, dn, best, second, open) = Self::combine(or, &kids);
-                if ply == 0 {
-                    self.root = (pn, dn);
-                }
-                if pn >= tpn || dn >= tdn || pn == 0 || dn == 0 || self.aborted {
-                    break;
-                }
-                // The weak sum reaches its threshold when the searched
-                // child's number does, less one per other open child.
-                let others = open.saturating_sub(1);
-                let (ctpn, ctdn) = if or {
-                    (tpn.min(grow(second)), shift(tdn, others))
-                } else {
-                    (shift(tpn, others), tdn.min(grow(second)))
-                };
-                let mut child = pos.clone();
-                child.play(moves[best]);
-                kids[best].value = self.mid(&child, ply + 1, ctpn, ctdn);
-                // Other children may have changed through transpositions.
-                for (i, k) in kids.iter_mut().enumerate() {
-                    if i != best && !k.fixed && !k.value.solved() {
-                        if let Some(v) = self.stored(k.key, ply + 1) {
-                            k.value = v;
-                        }
-                    }
-                }
-            }
-        }
-        self.path.pop();
-        let (pn, dn, _, _, _) = Self::combine(or, &kids);
+    /// The value of a node at `ply` from its children's (their search
+    /// over): the numbers, and for a proof its depth and the proving move
+    /// (the shortest proof where the attacker moves), for a disproof the
+    /// repeated position it rests on (none, if only on this node or those
+    /// below it) and the refuting move.
+    pub fn conclude(or: bool, kids: &[Kid], ply: u32) -> Value {
+        let (pn, dn, _, _, _) = Self::combine(or, kids);
         let mut value = Value::open(pn, dn);
         if pn == 0 {
             let pick = if or {
@@ -514,19 +559,75 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 value.min_ref = NO_REF;
             }
         }
+        value
+    }
+
+    /// Search `pos` (not settled), `ply` plies below the root, until its
+    /// proof number reaches `tpn` or its disproof number `tdn`.
+    fn mid(&mut self, pos: &G, ply: u32, tpn: u32, tdn: u32) -> Value {
+        self.tick();
+        let key = self.key(pos, ply);
+        if ply >= MAX_PLY {
+            return Value::open(CAP, CAP);
+        }
+        let or = pos.side_to_move() == self.attacker;
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let spent_before = self.nodes;
+        self.path.push(pos.hash());
+        let mut kids: ArrayVec<Kid, MAX_MOVES> = ArrayVec::new();
+        let mut shortcut = false;
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let kid = self.kid(&child, ply + 1);
+            kids.push(kid);
+            // A won child of an attacker node, or a cleanly refuting child
+            // of a defender node, settles the node at once.
+            if (or && kid.value.pn == 0)
+                || (!or && kid.value.dn == 0 && kid.value.min_ref > ply as i32)
+            {
+                shortcut = true;
+                break;
+            }
+        }
+        if !shortcut {
+            loop {
+                let (pn, dn, best, second, open) = Self::combine(or, &kids);
+                if ply == self.top {
+                    self.root = (pn, dn);
+                }
+                if pn >= tpn || dn >= tdn || pn == 0 || dn == 0 || self.aborted {
+                    break;
+                }
+                // The weak sum reaches its threshold when the searched
+                // child's number does, less one per other open child.
+                let others = open.saturating_sub(1);
+                let (ctpn, ctdn) = if or {
+                    (tpn.min(grow(second)), shift(tdn, others))
+                } else {
+                    (shift(tpn, others), tdn.min(grow(second)))
+                };
+                let mut child = pos.clone();
+                child.play(moves[best]);
+                kids[best].value = self.mid(&child, ply + 1, ctpn, ctdn);
+                // Other children may have changed through transpositions.
+                for (i, k) in kids.iter_mut().enumerate() {
+                    if i != best && !k.fixed && !k.value.solved() {
+                        if let Some(v) = self.stored(k.key, ply + 1) {
+                            k.value = v;
+                        }
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let value = Self::conclude(or, &kids, ply);
         let spent = self.nodes - spent_before;
         let old = self.table.get(key).map_or(0, |s| s.work);
         let work = old.saturating_add(spent.min(u64::from(u32::MAX)) as u32);
         if value.min_ref == NO_REF {
-            self.table.put(Slot {
-                key,
-                pn: value.pn,
-                dn: value.dn,
-                work,
-                depth: value.depth,
-                best: value.best,
-                flags: 0,
-            });
+            self.table.put(value.slot(key, work));
         } else {
             // A disproof valid on this path only: stored with the run of
             // ancestors it rests on (from the repeated one to the parent),

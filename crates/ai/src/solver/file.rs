@@ -91,10 +91,9 @@ impl Fnv {
     }
 }
 
-/// Write every slot in use of `table` (but path-dependent disproofs)
-/// under `tag`; returns the slots
-/// written.
-pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
+/// Write every slot in use of `tables` (but path-dependent disproofs),
+/// one table after the other, under `tag`; returns the slots written.
+pub(crate) fn save(tables: &[&Table], tag: &str, path: &Path) -> io::Result<u64> {
     let mut out = io::BufWriter::new(std::fs::File::create(path)?);
     let mut sum = Fnv::new();
     let mut put = |out: &mut io::BufWriter<std::fs::File>, bytes: &[u8]| {
@@ -105,10 +104,10 @@ pub(crate) fn save(table: &Table, tag: &str, path: &Path) -> io::Result<u64> {
     put(&mut out, &VERSION.to_le_bytes())?;
     put(&mut out, &(tag.len() as u32).to_le_bytes())?;
     put(&mut out, tag.as_bytes())?;
-    let count = table.facts().count() as u64;
+    let count: u64 = tables.iter().map(|t| t.facts().count() as u64).sum();
     put(&mut out, &count.to_le_bytes())?;
     let mut written = 0u64;
-    for slot in table.facts() {
+    for slot in tables.iter().flat_map(|t| t.facts()) {
         put(&mut out, &slot.to_bytes())?;
         written += 1;
     }

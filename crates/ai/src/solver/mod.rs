@@ -64,6 +64,7 @@
 mod dfpn;
 mod file;
 mod solved;
+mod split;
 mod table;
 mod verify;
 
@@ -204,6 +205,9 @@ pub struct SolveLimits {
     pub resolve_nodes: u64,
     /// How often to report progress.
     pub report_every: Duration,
+    /// With several threads: the nodes each pass first searches on one
+    /// thread, to order the root's children, before sharing them out.
+    pub split_after: u64,
 }
 
 impl Default for SolveLimits {
@@ -214,19 +218,31 @@ impl Default for SolveLimits {
             verify_positions: 50_000_000,
             resolve_nodes: 1_000_000,
             report_every: Duration::from_secs(1),
+            split_after: split::SPLIT_AFTER,
         }
     }
 }
 
-/// The proof-number solver for game `G`, with its table.
+/// The proof-number solver for game `G`, with its tables: one per
+/// thread.
 pub struct Solver<G: Game> {
+    /// The first thread's table (the only one with one thread); the
+    /// verifier re-solves into it.
     table: Table,
+    /// The other threads' tables.
+    more: Vec<Table>,
     _game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game> fmt::Debug for Solver<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Solver<{}>({:?})", G::NAME, self.table)
+        write!(
+            f,
+            "Solver<{}>({:?}, {} threads)",
+            G::NAME,
+            self.table,
+            self.threads()
+        )
     }
 }
 
@@ -254,44 +270,75 @@ pub(crate) fn tag<G: Game>(options: &G::Options) -> String {
 }
 
 impl<G: Game> Solver<G> {
-    /// A solver whose table takes about `megabytes` MB.
+    /// A solver on one thread whose table takes about `megabytes` MB.
     pub fn new(megabytes: usize) -> Self {
+        Self::with_threads(megabytes, 1)
+    }
+
+    /// A solver on `threads` threads (at least one), each with a table of
+    /// about `megabytes / threads` MB. With more than one, each pass
+    /// shares the root's children out to the threads (root splitting:
+    /// module `split`).
+    pub fn with_threads(megabytes: usize, threads: usize) -> Self {
+        let threads = threads.max(1);
+        let each = megabytes / threads;
         Solver {
-            table: Table::new(megabytes),
+            table: Table::new(each),
+            more: (1..threads).map(|_| Table::new(each)).collect(),
             _game: PhantomData,
         }
     }
 
-    /// The table's size in bytes.
+    /// The threads a pass runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.more.len()
+    }
+
+    fn tables(&self) -> impl Iterator<Item = &Table> + Clone {
+        std::iter::once(&self.table).chain(&self.more)
+    }
+
+    /// The tables' size in bytes.
     pub fn memory_bytes(&self) -> usize {
-        self.table.bytes()
+        self.tables().map(Table::bytes).sum()
     }
 
-    /// Table slots in use.
+    /// Table slots in use (all threads).
     pub fn table_used(&self) -> usize {
-        self.table.used()
+        self.tables().map(Table::used).sum()
     }
 
-    /// Table slots in all.
+    /// Table slots in all (all threads).
     pub fn table_capacity(&self) -> usize {
-        self.table.capacity()
+        self.tables().map(Table::capacity).sum()
     }
 
     /// Forget everything stored.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.more.iter_mut().for_each(Table::clear);
     }
 
-    /// Save the table (every slot in use) for a game with `options`;
-    /// returns the slots written.
+    /// Save the tables (every slot in use but path-dependent disproofs;
+    /// with several threads, every thread's, one after the other) for a
+    /// game with `options`; returns the slots written.
     pub fn save(&self, options: &G::Options, path: &Path) -> std::io::Result<u64> {
-        file::save(&self.table, &tag::<G>(options), path)
+        let tables: Vec<&Table> = self.tables().collect();
+        file::save(&tables, &tag::<G>(options), path)
     }
 
     /// Load a table saved by [`Solver::save`] for the same game and
-    /// options, adding to what this one holds; returns the slots read.
+    /// options, adding to what this one holds (with several threads, to
+    /// every thread's table); returns the slots read.
     pub fn load(&mut self, options: &G::Options, path: &Path) -> Result<u64, LoadError> {
-        file::load(&mut self.table, &tag::<G>(options), path)
+        let read = file::load(&mut self.table, &tag::<G>(options), path)?;
+        // The tables have one size, so the first one's slots fit the others.
+        for other in &mut self.more {
+            for slot in self.table.facts() {
+                other.put(*slot);
+            }
+        }
+        Ok(read)
     }
 
     /// Solve the root of `setup`: win, loss or draw for the side to move,
@@ -305,12 +352,14 @@ impl<G: Game> Solver<G> {
         on_progress: &mut (dyn FnMut(&Progress) + Send),
     ) -> Solution {
         let start = Instant::now();
+        let split_after = limits.split_after;
         let stops = Stops {
             stop,
             deadline: limits.time.map(|t| start + t),
             node_limit: limits.nodes,
             start,
             report_every: limits.report_every,
+            shared: None,
         };
         on_big_stack(|| {
             let me = setup.root.side_to_move();
@@ -323,7 +372,7 @@ impl<G: Game> Solver<G> {
                 nodes: 0,
                 time: Duration::ZERO,
             };
-            let first = self.pass(setup, me, &stops, 0, on_progress);
+            let first = self.pass(setup, me, &stops, 0, split_after, on_progress);
             solution.passes.push(first);
             solution.nodes = first.nodes;
             match first.result {
@@ -337,7 +386,14 @@ impl<G: Game> Solver<G> {
                     solution.verification = Some(v);
                 }
                 PassResult::Disproven => {
-                    let second = self.pass(setup, me.other(), &stops, solution.nodes, on_progress);
+                    let second = self.pass(
+                        setup,
+                        me.other(),
+                        &stops,
+                        solution.nodes,
+                        split_after,
+                        on_progress,
+                    );
                     solution.passes.push(second);
                     solution.nodes += second.nodes;
                     match second.result {
@@ -364,18 +420,31 @@ impl<G: Game> Solver<G> {
     }
 
     /// One pass: does `attacker` force a win from the root of `setup`?
+    /// With several threads, the root is split after `split_after` nodes.
     fn pass(
         &mut self,
         setup: &SearchSetup<G>,
         attacker: Player,
         stops: &Stops<'_>,
         nodes_before: u64,
+        split_after: u64,
         on_progress: &mut (dyn FnMut(&Progress) + Send),
     ) -> Pass {
         let start = Instant::now();
-        let mut search = Dfpn::new(&mut self.table, setup, attacker, stops, on_progress);
-        search.nodes_before = nodes_before;
-        let v: Value = search.run();
+        let (v, nodes): (Value, u64) = if self.more.is_empty() {
+            let mut search = Dfpn::new(&mut self.table, setup, attacker, stops, on_progress);
+            search.nodes_before = nodes_before;
+            (search.run(), search.nodes)
+        } else {
+            let tables = std::iter::once(&mut self.table)
+                .chain(&mut self.more)
+                .collect();
+            let start = split::Start {
+                nodes_before,
+                split_after,
+            };
+            split::run(tables, setup, attacker, stops, start, on_progress)
+        };
         let result = if v.pn == 0 {
             PassResult::Proven
         } else if v.dn == 0 && v.min_ref == NO_REF {
@@ -388,7 +457,7 @@ impl<G: Game> Solver<G> {
             result,
             pn: v.pn,
             dn: v.dn,
-            nodes: search.nodes,
+            nodes,
             time: start.elapsed(),
             best: (v.best != NO_MOVE).then_some(usize::from(v.best)),
         }
@@ -406,6 +475,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<Verified, VerifyError> {
         let mut strategy = TableStrategy {
             table: &mut self.table,
+            others: &self.more,
             setup,
             winner,
             resolve_nodes: limits.resolve_nodes,
@@ -415,7 +485,7 @@ impl<G: Game> Solver<G> {
         verify_win(setup, winner, &mut strategy, limits.verify_positions)
     }
 
-    /// The moves the table proves winning for `winner` in `pos`, `ply`
+    /// The moves the tables prove winning for `winner` in `pos`, `ply`
     /// plies below the root of `setup`, shortest proof first.
     pub fn proof_moves(
         &self,
@@ -424,7 +494,7 @@ impl<G: Game> Solver<G> {
         ply: u32,
         winner: Player,
     ) -> Vec<G::Move> {
-        proven_children(&self.table, setup, pos, ply, winner)
+        proven_children(self.tables(), setup, pos, ply, winner)
     }
 }
 
@@ -437,10 +507,10 @@ fn move_text<G: Game>(pos: &G, index: usize) -> String {
         .map_or_else(|| "(none)".to_string(), |&m| pos.move_text(m))
 }
 
-/// The moves of `pos` that win at once or lead to a proven position for
-/// `winner`, shortest proof first.
-fn proven_children<G: Game>(
-    table: &Table,
+/// The moves of `pos` that win at once or lead to a position proven for
+/// `winner` in one of `tables`, shortest proof first.
+fn proven_children<'t, G: Game>(
+    tables: impl Iterator<Item = &'t Table> + Clone,
     setup: &SearchSetup<G>,
     pos: &G,
     ply: u32,
@@ -458,21 +528,28 @@ fn proven_children<G: Game>(
             }
             continue;
         }
-        if let Some(s) = table.get(node_key(setup, &child, ply + 1, winner)) {
-            if s.proven() {
-                found.push((s.depth.saturating_add(1), mv));
-            }
+        let key = node_key(setup, &child, ply + 1, winner);
+        let shortest = tables
+            .clone()
+            .filter_map(|t| t.get(key).filter(|s| s.proven()))
+            .map(|s| s.depth)
+            .min();
+        if let Some(depth) = shortest {
+            found.push((depth.saturating_add(1), mv));
         }
     }
     found.sort_by_key(|&(d, _)| d);
     found.into_iter().map(|(_, m)| m).collect()
 }
 
-/// The verifier's strategy from the solver's table: proven children
-/// first; with none left (replaced), a bounded re-solve of the position.
-/// Past `by` it offers no move, so the verification fails at once.
+/// The verifier's strategy from the solver's tables: proven children
+/// first; with none left (replaced), a bounded re-solve of the position
+/// (into `table`). Past `by` it offers no move, so the verification fails
+/// at once.
 struct TableStrategy<'a, G: Game> {
     table: &'a mut Table,
+    /// The other threads' tables, read only.
+    others: &'a [Table],
     setup: &'a SearchSetup<G>,
     winner: Player,
     resolve_nodes: u64,
@@ -485,7 +562,13 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
         if self.by.is_some_and(|by| Instant::now() >= by) {
             return;
         }
-        let mut found = proven_children(self.table, self.setup, pos, ply, self.winner);
+        let mut found = proven_children(
+            std::iter::once(&*self.table).chain(self.others),
+            self.setup,
+            pos,
+            ply,
+            self.winner,
+        );
         if found.is_empty() && self.resolve_nodes > 0 {
             let mut history = self.setup.history.clone();
             history.extend_from_slice(&path[..path.len().saturating_sub(1)]);
@@ -503,11 +586,18 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
                 node_limit: Some(self.resolve_nodes),
                 start: Instant::now(),
                 report_every: Duration::MAX,
+                shared: None,
             };
             let mut quiet = |_: &Progress| {};
             let v = Dfpn::new(self.table, &sub, self.winner, &stops, &mut quiet).run();
             if v.pn == 0 {
-                found = proven_children(self.table, self.setup, pos, ply, self.winner);
+                found = proven_children(
+                    std::iter::once(&*self.table).chain(self.others),
+                    self.setup,
+                    pos,
+                    ply,
+                    self.winner,
+                );
             }
         }
         out.extend(found);
@@ -533,6 +623,7 @@ pub(crate) fn proven_win<G: Game>(
         verify_positions: nodes.saturating_mul(4),
         resolve_nodes: nodes / 4,
         report_every: Duration::MAX,
+        split_after: 0,
     };
     let start = Instant::now();
     let stops = Stops {
@@ -541,11 +632,12 @@ pub(crate) fn proven_win<G: Game>(
         node_limit: Some(nodes),
         start,
         report_every: Duration::MAX,
+        shared: None,
     };
     let me = setup.root.side_to_move();
     on_big_stack(|| {
         let mut quiet = |_: &Progress| {};
-        let pass = solver.pass(setup, me, &stops, 0, &mut quiet);
+        let pass = solver.pass(setup, me, &stops, 0, 0, &mut quiet);
         if pass.result != PassResult::Proven {
             return None;
         }
