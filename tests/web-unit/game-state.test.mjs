@@ -281,6 +281,40 @@ describe('receive', () => {
     assert.deepEqual(effects, [{ type: 'sound', name: 'move' }, { type: 'reload' }]);
   });
 
+  test('the other side\'s placement seen before the viewer\'s own (the phase\'s full state not in yet) reloads too', () => {
+    // The phase began (version 4) and its reload is on its way; the other
+    // side's placement comes first: the viewer's legal placements are
+    // still unknown (docs/api.md: `legal` only in the placer's copy).
+    const model = modelWith(loaState({ game: 'football', version: 4, to_move: null, legal: [], hidden: null }));
+    const { model: next, effects } = S.receive(model, { type: 'event', event: { version: 5, kind: 'hidden-placement', side: 1, placed: [0, 1], done: [false, false] } });
+    assert.deepEqual(effects, [{ type: 'reload' }]);
+    assert.equal(next.state.version, 5);
+    // Once the viewer's placements are known, the other side's are just counted.
+    const known = modelWith(loaState({ game: 'football', version: 4, to_move: null, legal: [], hidden: { placed: [0, 0], done: [false, false], yours: [], legal: ['K@e1'] } }));
+    const later = S.receive(known, { type: 'event', event: { version: 5, kind: 'hidden-placement', side: 1, placed: [0, 1], done: [false, false] } });
+    assert.deepEqual(later.effects, [{ type: 'render', animate: false }]);
+    assert.deepEqual(later.model.state.hidden.legal, ['K@e1']);
+  });
+
+  test('a catch-up that begins a hidden phase or reveals placements reloads the full state once', () => {
+    const model = modelWith(loaState({ game: 'football', version: 3 }));
+    const phase = S.receive(model, {
+      type: 'events',
+      events: [
+        moveEvent(4, 'pick:BNP', 'p', { to_move: null, legal: [] }),
+        { version: 5, kind: 'hidden-placement', side: 1, placed: [0, 1], done: [false, false] },
+      ],
+    });
+    assert.equal(phase.model.state.version, 5);
+    assert.deepEqual(phase.effects, [{ type: 'render', animate: false }, { type: 'reload' }]);
+    const hidden = modelWith(loaState({ game: 'football', version: 3, to_move: null, legal: [], hidden: { placed: [1, 1], done: [true, true], yours: ['K@e1'], legal: [] } }));
+    const reveal = S.receive(hidden, { type: 'events', events: [{ version: 4, kind: 'placements', moves: ['K@e1', 'K@e8'], plies: 4, position: 'p', to_move: 0, legal: [] }] });
+    assert.deepEqual(reveal.effects, [{ type: 'render', animate: false }, { type: 'reload' }]);
+    // Ordinary moves (and stale events) need no full state.
+    const plain = S.receive(modelWith(loaState()), { type: 'events', events: [moveEvent(3, 'x', 'q'), moveEvent(4, 'b1-b3', LOA6_AFTER)] });
+    assert.deepEqual(plain.effects, [{ type: 'render', animate: false }]);
+  });
+
   test('an error is flashed; other messages do nothing', () => {
     const model = modelWith(loaState());
     assert.deepEqual(S.receive(model, { type: 'error', error: 'illegal move' }).effects, [{ type: 'flash', message: 'illegal move' }]);

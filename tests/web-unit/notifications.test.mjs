@@ -16,6 +16,8 @@ import { errorText } from '../../web/js/errors.js';
 import { ApiError } from '../../web/js/api.js';
 import { t } from '../../web/js/i18n.js';
 import { useEnglish } from './english.mjs';
+import { installFakeDom } from './fake-dom.mjs';
+import { rematchControl } from '../../web/js/panels/rematch.js';
 
 const WEB = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
 const alice = { id: 'ua', name: 'alice', guest: false };
@@ -164,6 +166,50 @@ describe('rematch', () => {
     assert.equal(R.startedBy({ type: 'events', events: [{ kind: 'started' }] }), true);
     assert.equal(R.startedBy({ type: 'events', events: [] }), false);
     assert.equal(R.startedBy({ type: 'pong' }), false);
+  });
+
+  test('the banner\'s first read of the offer, answering after the viewer offered, does not take the offer back', async () => {
+    const restore = installFakeDom();
+    const saved = { fetch: globalThis.fetch, WebSocket: globalThis.WebSocket, location: globalThis.location };
+    const json = (body) => ({ ok: true, status: 200, headers: { get: () => 'application/json' }, json: async () => body });
+    let answerRead;
+    const sockets = [];
+    globalThis.fetch = async (url, { method }) => {
+      if (method === 'GET' && url === '/api/games/old/rematch') {
+        // Read before the offer (none yet); it answers last.
+        return new Promise((resolve) => { answerRead = () => resolve(json({ game: null, by: null })); });
+      }
+      if (method === 'POST' && url === '/api/games/old/rematch') return json({ game: { id: 'new', status: 'waiting' } });
+      throw new Error(`unexpected ${method} ${url}`);
+    };
+    globalThis.location = { protocol: 'http:', host: 'test' };
+    globalThis.WebSocket = class {
+      static OPEN = 1;
+      static CLOSED = 3;
+      constructor(url) { this.url = url; this.readyState = 0; this.closed = false; sockets.push(this); }
+      close() { this.closed = true; }
+    };
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      const control = rematchControl(finished);
+      const byId = (id) => control.el.descendants().find((e) => e.id === id);
+      byId('rematch').dispatch('click');
+      await tick();
+      const status = () => byId('rematch-status');
+      assert.ok(status()?.classes.has('waiting'), 'the offer waits');
+      assert.equal(sockets.length, 1);
+      assert.match(sockets[0].url, /\/api\/games\/new\/ws$/, 'the offerer watches the new game');
+      answerRead();
+      await tick();
+      assert.ok(status()?.classes.has('waiting'), 'still waiting after the older read answered');
+      assert.equal(byId('rematch'), undefined, 'no "Rematch" button again');
+      assert.equal(sockets[0].closed, false, 'still watching the new game');
+      control.destroy();
+      assert.equal(sockets[0].closed, true);
+    } finally {
+      Object.assign(globalThis, saved);
+      restore();
+    }
   });
 });
 

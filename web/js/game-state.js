@@ -138,6 +138,20 @@ export function applyEvent(state, ev, { live = false } = {}) {
 }
 
 /**
+ * Whether the state after event `ev` (applied to `before`) lacks what only
+ * the full state holds: the positions between revealed placements, or,
+ * in a hidden placement phase, the viewer's own placements and legal ones
+ * (the phase begins with `to_move` null and no `hidden` yet; the other
+ * side's placement, carrying no `legal`, may come before the full state
+ * does).
+ */
+function needsFullState(before, after, ev) {
+  if (ev.kind === 'placements') return true;
+  if (after.status === 'live' && after.to_move === null && !after.hidden) return true;
+  return ev.kind === 'hidden-placement' && !before.hidden && ev.legal === undefined;
+}
+
+/**
  * A message from the game's WebSocket (`state`, `events`, `event`,
  * `error`; anything else is ignored): returns `{ model, effects }`.
  */
@@ -149,8 +163,10 @@ export function receive(model, msg) {
       return { model: { ...model, state, flipped }, effects: [{ type: 'render', animate: false }] };
     }
     case 'events': {
-      // A catch-up after (re)connecting: applied silently, drawn once.
+      // A catch-up after (re)connecting: applied silently, drawn once
+      // (and the full state fetched if an event needs it, as a live one).
       let state = model.state;
+      let full = false;
       const effects = [];
       for (const ev of msg.events || []) {
         const r = applyEvent(state, ev);
@@ -159,9 +175,11 @@ export function receive(model, msg) {
           effects.push({ type: 'sync', since: state.version });
           break;
         }
+        if (r.outcome === 'applied' && needsFullState(state, r.state, ev)) full = true;
         state = r.state;
       }
       effects.push({ type: 'render', animate: false });
+      if (full) effects.push({ type: 'reload' });
       return { model: { ...model, state }, effects };
     }
     case 'event': {
@@ -173,14 +191,7 @@ export function receive(model, msg) {
       const st = r.state;
       const effects = r.sounds.map((name) => ({ type: 'sound', name }));
       const next = { ...model, state: st };
-      if (ev.kind === 'placements') {
-        // The positions between the revealed placements come with the full state.
-        effects.push({ type: 'reload' });
-        return { model: next, effects };
-      }
-      if (st.status === 'live' && st.to_move === null && !st.hidden) {
-        // A hidden placement phase began: its details (the viewer's legal
-        // placements) are only in the full state.
+      if (needsFullState(model.state, st, ev)) {
         effects.push({ type: 'reload' });
         return { model: next, effects };
       }
@@ -250,7 +261,12 @@ export function withoutPremove(model) {
   return { ...model, premove: null };
 }
 
-/** The full state fetched over HTTP: taken unless the model is already newer. */
+/**
+ * The full state fetched over HTTP: taken unless the model is already
+ * newer (events came while it was on its way); then the model itself is
+ * returned, and the page asks again (what the state was fetched for may
+ * be in it only, see `needsFullState`).
+ */
 export function reloaded(model, state) {
   if (model.state && state.version < model.state.version) return model;
   return { ...model, state };

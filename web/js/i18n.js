@@ -13,6 +13,7 @@ const STORAGE_KEY = 'gamut.lang';
 let current = 'en';
 let messages = {};
 let fallback = {};
+let switches = 0; // setLanguage calls so far
 const listeners = new Set();
 
 async function loadCatalogue(code) {
@@ -34,8 +35,13 @@ export function preferredLanguage() {
 
 /** Load English and `code`, and make `code` current. */
 export async function setLanguage(code, remember = false) {
+  // Two switches in a row: the catalogue of the first may come last; only
+  // the latest switch is made.
+  const mine = ++switches;
   if (!Object.keys(fallback).length) fallback = await loadCatalogue('en');
-  messages = code === 'en' ? fallback : await loadCatalogue(code).catch(() => fallback);
+  const next = code === 'en' ? fallback : await loadCatalogue(code).catch(() => fallback);
+  if (mine !== switches) return;
+  messages = next;
   current = code;
   if (remember) localStorage.setItem(STORAGE_KEY, code);
   document.documentElement.lang = code;

@@ -104,6 +104,7 @@ function show(main, source, root, mainline, navigate) {
   let engineOn = false;
   let socket = null;
   let lastId = 0;
+  let plays = 0; // the moves played on the board so far (the last one is gone to)
   let latest = null; // the current analysis's last progress
   let waiting = false;
   let linesWanted = storedLines();
@@ -147,10 +148,15 @@ function show(main, source, root, mainline, navigate) {
 
   async function play(text) {
     const from = current;
+    const mine = ++plays;
     try {
       const info = await post('/api/positions', { ...source, moves: [...pathMoves(tree, from), text] });
       const mv = info.moves[info.moves.length - 1];
-      go(addMove(tree, from, mv, info), true);
+      const id = addMove(tree, from, mv, info);
+      // The viewer went on meanwhile (to another node, or played another
+      // move whose answer came first): the move joins the tree only.
+      if (current === from && mine === plays) go(id, true);
+      else drawTree();
     } catch (err) {
       replace(errorEl, errorBox(err));
     }

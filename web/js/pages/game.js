@@ -65,6 +65,7 @@ class GamePage {
     this.view = null; // the parsed position on the board
     this.conn = { offline: false, since: null }; // `since`: when it was lost
     this.pending = null; // a move waiting for the connection: { text, version, ply }
+    this.dead = false; // the page was left (destroy)
     replace(main, h('div.card.loading', null, t('common.loading')));
     getCatalogue().catch(() => {});
     this.connect();
@@ -148,13 +149,27 @@ class GamePage {
     }
   }
 
-  /** Fetch the full game state over HTTP (used when an event is not enough). */
+  /**
+   * Fetch the full game state over HTTP (used when an event is not
+   * enough). An answer read before an event the socket has delivered
+   * meanwhile is older than the model and not taken (`reloaded`); it is
+   * asked again, since what it was fetched for (a hidden phase's own
+   * legal placements) may be only there. Each new ask follows a newer
+   * event; a few at most.
+   */
   async reload() {
     try {
-      const state = await api.game(this.id);
-      this.act(S.reloaded(this.model, state));
+      for (let tries = 0; tries < 5; tries++) {
+        const state = await api.game(this.id);
+        if (this.dead) return;
+        const next = S.reloaded(this.model, state);
+        if (next !== this.model) {
+          this.act(next);
+          return;
+        }
+      }
     } catch (err) {
-      this.flash(errorText(err));
+      if (!this.dead) this.flash(errorText(err));
     }
   }
 
@@ -163,6 +178,7 @@ class GamePage {
     try {
       await ensureSession();
       await api.join(this.id);
+      if (this.dead) return;
       this.model = S.joined(this.model);
       this.connect(true);
     } catch (err) {
@@ -171,6 +187,9 @@ class GamePage {
   }
 
   destroy() {
+    // Answers still on their way find the page gone (the element `main`
+    // is the next page's by then).
+    this.dead = true;
     dismissChooser();
     this.socket.close();
     this.chat?.destroy();
@@ -202,7 +221,7 @@ class GamePage {
 
   /** The page for a game the server does not know. */
   showNotFound() {
-    if (!this.main.isConnected) return;
+    if (this.dead) return;
     this.socket.close();
     replace(this.main, h('section.card.empty.not-found#game-not-found', null,
       h('h1', null, t('game.not_found')),
@@ -217,7 +236,7 @@ class GamePage {
     try {
       await api.game(this.id);
     } catch (err) {
-      if (this.state || !this.main.isConnected) return;
+      if (this.state || this.dead) return;
       if (err.status === 404) {
         this.showNotFound();
         return;

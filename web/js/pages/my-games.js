@@ -51,7 +51,9 @@ export function render(main) {
     return;
   }
   replace(main, h('div.card.loading', null, t('common.loading')));
+  let left = false; // the page was left before the answers came: they are not shown
   load(me).then((games) => {
+    if (left) return;
     const rows = myGameRows(games, me.id);
     const now = Date.now();
     const list = rows.length
@@ -73,7 +75,8 @@ export function render(main) {
       h('section.card', null,
         h('h1', null, t('mygames.title')),
         list));
-  }).catch((err) => replace(main, errorBox(err)));
+  }).catch((err) => { if (!left) replace(main, errorBox(err)); });
+  return () => { left = true; };
 }
 
 /** The user's live games, each with its side to move (asked when unknown). */

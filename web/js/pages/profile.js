@@ -22,10 +22,12 @@ export function render(main, [who], { navigate } = {}) {
     return;
   }
   replace(main, h('div.card.loading', null, t('common.loading')));
+  let left = false; // the page was left before the answers came: they are not shown
   Promise.all([api.user(name), api.userGames(name), getCatalogue().catch(() => null)]).then(async ([u, g]) => {
     // One history per rated game (every speed at once).
     const rated = [...new Set(u.ratings.map((r) => r.game))];
     const histories = await Promise.all(rated.map((game) => api.userRatings(u.user.name, game).catch(() => ({ game, points: [] }))));
+    if (left) return;
     const ratings = u.ratings.length
       ? h('table.ratings#ratings', null,
           h('thead', null, h('tr', null, [t('profile.game'), t('profile.speed'), t('profile.rating'), t('profile.games')].map((x) => h('th', null, x)))),
@@ -72,7 +74,8 @@ export function render(main, [who], { navigate } = {}) {
           // One's own bots, for a registered person.
           currentUser()?.id === u.user.id && !u.user.guest && !u.user.bot ? botsCard() : null),
         h('section.card', null, h('h2', null, t('profile.history')), history)));
-  }).catch((err) => replace(main, errorBox(err)));
+  }).catch((err) => { if (!left) replace(main, errorBox(err)); });
+  return () => { left = true; };
 }
 
 /** One game and speed's rating line, as an SVG that scales to its card. */

@@ -15,19 +15,19 @@ import { prefillCreate } from './lobby.js';
 export const name = 'replay';
 
 export function render(main, [id], { navigate }) {
-  if (!id) {
-    renderImport(main, navigate);
-    return null;
-  }
+  if (!id) return renderImport(main, navigate);
   replace(main, h('div.card.loading', null, t('common.loading')));
   let stop = null;
+  let left = false; // the page was left before the answers came: they are not shown
   Promise.all([api.replay(id), api.exportText(id).catch(() => null), api.game(id).catch(() => null)])
-    .then(([rep, record, game]) => { stop = show(main, rep, record, game, navigate); })
-    .catch((err) => replace(main, errorBox(err)));
-  return () => stop?.();
+    .then(([rep, record, game]) => { if (!left) stop = show(main, rep, record, game, navigate); })
+    .catch((err) => { if (!left) replace(main, errorBox(err)); });
+  return () => { left = true; stop?.(); };
 }
 
 function renderImport(main, navigate) {
+  let stop = null;
+  let left = false;
   const area = h('textarea#import-text', { rows: 12, placeholder: '[Game "loa"]\n[Option "size=6"]\n\n1. b1-b3 a2-c2 *' });
   const status = h('div');
   replace(main,
@@ -37,10 +37,11 @@ function renderImport(main, navigate) {
         onclick: async () => {
           try {
             const rep = await api.importRecord(area.value);
-            show(main, rep, area.value, null, navigate);
+            if (!left) stop = show(main, rep, area.value, null, navigate);
           } catch (err) { replace(status, errorBox(err)); }
         },
       }, t('replay.import_button'))), status));
+  return () => { left = true; stop?.(); };
 }
 
 /** The analysis board of a replayed game (by its id), or of an imported record's moves. */

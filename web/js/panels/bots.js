@@ -21,9 +21,13 @@ export function botsCard() {
   const name = h('input#bot-name', { name: 'bot-name', required: true, minlength: 3, maxlength: 20, autocomplete: 'off' });
   const limit = h('p.muted.small');
 
+  let reads = 0; // the latest read of the list: only its answer is shown
+
   async function refresh() {
+    const mine = ++reads;
     try {
       const res = await api.bots();
+      if (mine !== reads) return;
       replace(limit, t('bots.limit', { n: res.limit }));
       replace(list, res.bots.length
         ? res.bots.map((b) => h('li.bot-row', { dataset: { name: b.user.name } },

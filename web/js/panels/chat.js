@@ -57,6 +57,7 @@ export function chatPanel({ where, room }) {
   let open = !globalThis.matchMedia?.(NARROW).matches;
   let dead = false;
   let syncs = 0; // the latest history request: only its answer is taken
+  let mutesRead = 0; // the latest read of the mutes (or mute made here): only its answer is taken
   let stick = true; // the list follows new lines (the reader is at its bottom)
   let sending = false;
   let mutesOpen = false;
@@ -216,13 +217,14 @@ export function chatPanel({ where, room }) {
   }
 
   async function loadMutes() {
+    const mine = ++mutesRead;
     if (!currentUser()) {
       model = C.withMutes(model, []);
       return;
     }
     try {
       const res = await api.mutes();
-      if (!dead) model = C.withMutes(model, res.users);
+      if (!dead && mine === mutesRead) model = C.withMutes(model, res.users);
     } catch {
       // No mutes to show (signed out meanwhile): the server filters anyway.
     }
@@ -232,6 +234,7 @@ export function chatPanel({ where, room }) {
     try {
       await api.mute(user.name);
       if (dead) return;
+      mutesRead += 1;
       model = C.mute(model, user);
       showError(null);
     } catch (err) {
@@ -244,6 +247,7 @@ export function chatPanel({ where, room }) {
     try {
       await api.unmute(name);
       if (dead) return;
+      mutesRead += 1;
       model = C.unmute(model, name);
       if (!model.muted.length) mutesOpen = false;
       draw();

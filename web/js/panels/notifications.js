@@ -135,7 +135,10 @@ export function notificationBell() {
     for (const n of currentFeed().items) {
       if (!['challenge', 'rematch'].includes(n.kind) || !n.game || games.has(n.game) || currentFeed().answered[n.id]) continue;
       games.set(n.game, undefined);
-      api.game(n.game).then((g) => games.set(n.game, g), (err) => {
+      // An answer refused meanwhile may have found the game gone: kept so.
+      const asked = () => games.has(n.game) && games.get(n.game) === undefined;
+      api.game(n.game).then((g) => { if (asked()) games.set(n.game, g); }, (err) => {
+        if (!asked()) return;
         if (err.status === 404) games.set(n.game, 'gone'); else games.delete(n.game);
       }).then(drawList);
     }

@@ -31,6 +31,10 @@ export function rematchControl(state, { onShow = () => {} } = {}) {
   let error = null;
   let watch = null; // the socket of the rematch the viewer offered
   let dead = false;
+  // The latest read of the offer: only its answer is taken. A phase set
+  // otherwise (the viewer's offer or answer, a notification) counts as
+  // one, so that a read sent before it, answering after, cannot take the
+  // page back (an offerer shown "Rematch" again, no longer watching).
   let loads = 0;
 
   const draw = () => {
@@ -49,6 +53,7 @@ export function rematchControl(state, { onShow = () => {} } = {}) {
   };
 
   const setPhase = (next, err = null) => {
+    loads += 1;
     phase = next;
     error = err;
     if (phase === 'waiting') watchGame(); else stopWatch();
@@ -73,7 +78,8 @@ export function rematchControl(state, { onShow = () => {} } = {}) {
       const next = R.phaseOf(offer, status, who.me);
       // A declined offer's phase stays until the viewer offers again.
       if (next === 'none' && (phase === 'declined' || phase === 'refused')) return;
-      setPhase(next);
+      // An offer answered from the bell's list while this read was on its way.
+      setPhase(next === 'offered' ? answeredPhase(currentFeed()) || next : next);
     } catch (err) {
       if (!dead && mine === loads) { error = errorText(err); draw(); }
     }
@@ -156,11 +162,18 @@ export function rematchControl(state, { onShow = () => {} } = {}) {
     else if (n.kind === 'rematch' && n.from?.id !== who.me) load();
   });
 
+  /** The phase after the viewer's answer to the offer from the bell's list, or null. */
+  const answeredPhase = (feed) => {
+    const n = newGame && feed.items.find((x) => x.kind === 'rematch' && x.game === newGame && feed.answered[x.id]);
+    if (!n) return null;
+    return feed.answered[n.id] === 'declined' ? 'refused' : 'started';
+  };
+
   // Answered from the bell's list meanwhile: the banner follows.
   const offFeed = onFeedChange((feed) => {
-    if (phase !== 'offered' || !newGame) return;
-    const n = feed.items.find((x) => x.kind === 'rematch' && x.game === newGame && feed.answered[x.id]);
-    if (n) setPhase(feed.answered[n.id] === 'declined' ? 'refused' : 'started');
+    if (phase !== 'offered') return;
+    const next = answeredPhase(feed);
+    if (next) setPhase(next);
   });
 
   draw();

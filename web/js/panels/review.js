@@ -64,6 +64,13 @@ export function reviewPanel({ gameId, game, onPick, onReview }) {
   let current = 0;
   let timer = null;
   let closed = false;
+  // The latest request: only its answer is shown (the first read, sent
+  // before a click on Review, may answer "none" after the review began).
+  let asked = 0;
+  const ask = (call, failed = (err) => fail(err)) => {
+    const mine = ++asked;
+    call(gameId).then((v) => { if (mine === asked) show(v); }, (err) => { if (mine === asked) failed(err); });
+  };
   const draw = () => {
     if (!review) return;
     const ply = review.plies[current - 1];
@@ -98,7 +105,7 @@ export function reviewPanel({ gameId, game, onPick, onReview }) {
     button.disabled = true;
     const p = v.progress;
     replace(body, h('p.review-progress#review-progress', null, p ? t('review.progress', { done: p.done, total: p.total }) : t('review.queued')));
-    timer = setTimeout(() => api.review(gameId).then(show).catch(fail), 700);
+    timer = setTimeout(() => ask(api.review), 700);
   };
   const fail = (err) => {
     if (closed) return;
@@ -107,10 +114,10 @@ export function reviewPanel({ gameId, game, onPick, onReview }) {
   };
   const start = () => {
     button.disabled = true;
-    api.startReview(gameId).then(show).catch(fail);
+    ask(api.startReview);
   };
   // A review stored already shows at once.
-  api.review(gameId).then(show).catch(() => {});
+  ask(api.review, () => {});
   return {
     el,
     update(ply) { current = ply; draw(); },
