@@ -75,9 +75,12 @@ test('analysis: moves for both sides, a variation, the engine streams a line and
   await page.click('#engine-lines button[data-lines="3"]');
   await waitUntil(page, () => document.querySelectorAll('#eval-lines .eval-line').length === 3
     && document.querySelectorAll('.layer-arrows .arrow').length === 3, null, { timeout: 30000 });
-  const firsts = await page.$$eval('#eval-lines .eval-line .line-move:first-of-type', (els) => els.map((e) => e.dataset.move));
+  // The lines and the arrows read at once (a deeper iteration may change them between two reads).
+  const { firsts, strongest } = await page.evaluate(() => ({
+    firsts: [...document.querySelectorAll('#eval-lines .eval-line .line-move:first-of-type')].map((e) => e.dataset.move),
+    strongest: document.querySelector('.layer-arrows .arrow-best')?.dataset.move,
+  }));
   assert.equal(new Set(firsts).size, 3, firsts.join(' '));
-  const strongest = await page.getAttribute('.layer-arrows .arrow-best', 'data-move');
   assert.ok(firsts.includes(strongest), `${strongest} in ${firsts}`);
   await screenshot(page, 'analysis-three-lines');
   await page.click('#engine-toggle');

@@ -6,7 +6,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot, assertNoRawKeys, waitUntil, waitMoves, BASE } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, movableKeys, targetKeys, clickPoint, moveCount, serverState, screenshot, assertNoRawKeys, waitUntil, waitMoves, playOneMove, BASE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -104,25 +104,20 @@ test('a server outage shows, stops the clocks, and a move made meanwhile is sent
 
 test('while the computer thinks, the status line and its bar say so', async () => {
   const { page } = await newPlayer(browser);
-  await page.goto(`${BASE}/`);
-  // A 30 s clock: the strongest level thinks a 30th of it, one second.
-  const created = await page.evaluate(async () => {
-    await fetch('/api/guest', { method: 'POST' });
-    const res = await fetch('/api/games', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ game: 'loa', options: { size: '6' }, clock: { type: 'realtime', initial_ms: 30000, increment_ms: 0 }, side: 'second', opponent: { type: 'computer', level: 'max' } }),
-    });
-    return res.json();
-  });
-  await page.goto(`${BASE}${created.url}`);
+  // The page is loaded and connected before the computer's turn comes
+  // (its first move, at the game's creation, could be over before a page
+  // loading on a slow machine is ready): the guest moves first, then the
+  // strongest level thinks its untimed 3 s.
+  await createGame(page, { game: 'loa', options: { size: '6' }, level: 'max', side: 'first' });
+  assert.ok(await waitTurn(page));
+  await playOneMove(page);
   const thinking = await waitUntil(page, () => {
     const s = document.querySelector('#status-line');
     return s && s.classList.contains('thinking') && document.querySelector('.player-bar .thinking-badge') ? s.textContent : null;
   }, null, { timeout: 5000, polling: 20 });
-  assert.match(thinking, /Black: the computer is thinking/);
+  assert.match(thinking, /White: the computer is thinking/);
   await screenshot(page, 'computer-thinking');
-  await waitMoves(page, 1, 10000);
+  await waitMoves(page, 2, 15000);
   assert.ok(await waitTurn(page));
   assert.equal(await page.$('.player-bar .thinking-badge'), null, 'no thinking once it moved');
   assert.equal(await page.$('#status-line.thinking'), null);
