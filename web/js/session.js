@@ -29,9 +29,17 @@ export async function loadUser() {
   return user;
 }
 
-/** A session for acting: the current user, or a new guest. */
-export async function ensureSession() {
-  if (user) return user;
-  setUser((await api.guest()).user);
-  return user;
+let guestComing = null; // the guest being made, while its answer is on its way
+
+/**
+ * A session for acting: the current user, or a new guest. Two actions at
+ * once (a double click) share one guest: two would each set the session
+ * cookie, and the page's user could be another than the one that acted.
+ */
+export function ensureSession() {
+  if (user) return Promise.resolve(user);
+  guestComing ??= api.guest()
+    .then((res) => { setUser(res.user); return user; })
+    .finally(() => { guestComing = null; });
+  return guestComing;
 }
