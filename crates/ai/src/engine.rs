@@ -8,7 +8,6 @@ use crate::evaluate::Evaluate;
 use crate::iterative::{alphabeta, AlphaBetaConfig};
 use crate::mcts::{search_mcts, MctsConfig};
 use crate::setup::SearchSetup;
-use crate::solver;
 use crate::tablebase;
 use crate::time_manager::TimePlan;
 use crate::{EngineKind, EngineSpec, Level, Limits, Score, SearchInfo, SearchReport};
@@ -210,7 +209,7 @@ fn proven<G: Evaluate>(
     let start = Instant::now();
     let deadline = plan.target().map(|t| plan.start + t / 4);
     let nodes = limits.nodes.map_or(nodes, |n| n.min(nodes));
-    let found = solver::proven_win(setup, nodes, deadline, plan.deadline(), stop);
+    let found = G::proven_win(setup, nodes, deadline, plan.deadline(), stop);
     let time = start.elapsed();
     let (mv, depth, nodes) = found?;
     Some(SearchReport {
@@ -261,6 +260,7 @@ fn safe_random_move<G: Game>(pos: &G, rng: &mut impl Rng) -> Option<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver;
     use gamut_pursuit::{Pursuit, PursuitMove, PursuitOptions};
 
     #[test]

@@ -1,9 +1,13 @@
 //! What the generic searches need from a game beyond its rules: a static
 //! evaluation and which moves are tactical.
 
+use crate::solver;
 use crate::tablebase::{Oracle, TableStats};
+use crate::SearchSetup;
 use gamut_core::Game;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A game the computer can play: [`Game`] plus a heuristic evaluation.
 ///
@@ -46,6 +50,26 @@ pub trait Evaluate: Game {
     /// Action, endings with few pieces).
     fn solver_nodes(&self) -> u64 {
         0
+    }
+
+    /// Try to prove a win for the side to move at the root of `setup`
+    /// within `nodes` nodes (the budget of [`Evaluate::solver_nodes`]) and
+    /// `deadline`, the proof verified by `verify_by` (a proof not verified
+    /// by then is not used): the winning move in notation, the verified
+    /// proof's longest line in plies (the win is certain after at most
+    /// that many) and the nodes spent. The default proves it under the
+    /// game's own rules; a game whose wins lie too far away for that
+    /// proves them on a game of its own that ends earlier, each of whose
+    /// wins is a real one (Chess Football: the match endings of
+    /// [`crate::FootballEnding`]).
+    fn proven_win(
+        setup: &SearchSetup<Self>,
+        nodes: u64,
+        deadline: Option<Instant>,
+        verify_by: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Option<(String, u32, u64)> {
+        solver::proven_win(setup, nodes, deadline, verify_by, stop)
     }
 
     /// Solved endings for a search from this position at level `max`:

@@ -19,7 +19,8 @@
 //! (and saves its table), [`tablebase`] solves endings with few pieces by
 //! retrograde analysis; at level `max` the alpha-beta uses both through
 //! [`tablebase::Oracle`] (a known win is played straight, known positions
-//! are not searched further).
+//! are not searched further). Chess Football's last actions are proven on
+//! [`FootballEnding`], its match endings.
 //!
 //! This crate knows no list of games: games handled by name (server,
 //! protocols, command line) are searched through the catalogue
@@ -50,6 +51,7 @@ mod tt;
 
 pub use context::SearchContext;
 pub use engine::{search_record, search_record_in, search_setup, search_setup_in};
+pub use eval::FootballEnding;
 pub use evaluate::Evaluate;
 pub use level::{Level, LevelProfile};
 pub use limits::Limits;

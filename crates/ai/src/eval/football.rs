@@ -4,10 +4,16 @@
 //! ball holder (a tackle takes the ball; tackling a King with the ball is
 //! a goal), control of the pitch, and cover of the own goal. Positional terms fade as the match
 //! nears its end, when only goals count.
+//!
+//! In the match's last actions level `max` first tries to prove a match
+//! win with the proof-number solver, on the match endings of
+//! [`FootballEnding`] (module `football_endings`).
 
-use crate::Evaluate;
+use crate::{solver, Evaluate, FootballEnding, SearchSetup};
 use gamut_core::{Game, Player};
 use gamut_football::{Football, FootballMove, Kind, Phase, Square, Squares};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// One goal.
 const GOAL: i32 = 1_000;
@@ -32,6 +38,12 @@ const GOAL_COVER: i32 = 10;
 /// Per square a side's pieces attack (control of the pitch, also while
 /// placing).
 const CONTROL: i32 = 2;
+
+/// The most actions left in the match at which level `max` tries to prove
+/// a match win (see `docs/solver.md`, "Chess Football endings").
+const PROOF_ACTIONS: u16 = 8;
+/// The nodes such a proof may take.
+const PROOF_NODES: u64 = 200_000;
 
 /// Material of `side`: pieces on the board, still to place, or picked.
 fn material(pos: &Football, side: Player) -> i32 {
@@ -131,6 +143,31 @@ impl Evaluate for Football {
             200
         };
         goals + positional * (20 + left.min(40)) / 60
+    }
+
+    /// The match's last [`PROOF_ACTIONS`] actions, in play (not while
+    /// placing), unless the score already decides the match.
+    fn solver_nodes(&self) -> u64 {
+        let in_play = matches!(self.phase(), Phase::Play | Phase::KickOff);
+        let last = self.half() == 2 && self.actions_left() <= PROOF_ACTIONS;
+        if in_play && last && FootballEnding::decided(self).is_none() {
+            PROOF_NODES
+        } else {
+            0
+        }
+    }
+
+    /// Proven on the match endings ([`FootballEnding`]): a goal's new
+    /// placement ends a line there, as a decided score or undetermined.
+    fn proven_win(
+        setup: &SearchSetup<Football>,
+        nodes: u64,
+        deadline: Option<Instant>,
+        verify_by: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Option<(String, u32, u64)> {
+        let endings = SearchSetup::football_ending(setup);
+        solver::proven_win(&endings, nodes, deadline, verify_by, stop)
     }
 
     fn tactical_value(&self, mv: FootballMove) -> i32 {
