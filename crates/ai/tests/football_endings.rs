@@ -304,3 +304,17 @@ fn level_max_plays_the_proven_match_win() {
     let first = Football::from_text(&FootballOptions::default(), text).unwrap();
     assert_eq!(first.solver_nodes(), 0);
 }
+
+#[test]
+fn a_proof_whose_table_lost_entries_is_still_verified() {
+    // From a real game (hard against hard): Black wins in at most 8
+    // plies. The solver's 16 MB table keeps a node's proof and loses its
+    // children's entries on the way; the verifier re-solves that node in
+    // a table of its own.
+    let text = "1r6/3p1k2/2b5/1B1N1pP1/3q1P2/8/3B4/2K5 d2 b play w 2 82 0-1 BBN/QRB -/- -";
+    let pos = Football::from_text(&FootballOptions::default(), text).unwrap();
+    let (verdict, best, depth) = solve(&pos);
+    assert_eq!(verdict, Some(Verdict::Win));
+    assert!(depth.is_some_and(|d| d <= 8), "{depth:?}");
+    assert!(best.is_some());
+}

@@ -43,7 +43,7 @@ const CONTROL: i32 = 2;
 /// a match win (see `docs/solver.md`, "Chess Football endings").
 const PROOF_ACTIONS: u16 = 8;
 /// The nodes such a proof may take.
-const PROOF_NODES: u64 = 200_000;
+const PROOF_NODES: u64 = 300_000;
 
 /// Material of `side`: pieces on the board, still to place, or picked.
 fn material(pos: &Football, side: Player) -> i32 {

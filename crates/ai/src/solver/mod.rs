@@ -86,6 +86,12 @@ use table::{Table, NO_MOVE};
 /// recursion follows the longest lines).
 const STACK_BYTES: usize = 512 << 20;
 
+/// About the bytes a table needs per node searched (a slot is 24 bytes),
+/// to size the verifier's own table for a re-solve.
+const SLOT_BYTES_ABOUT: u64 = 24;
+/// The largest table (MB) the verifier makes of its own for a re-solve.
+const RESOLVE_MAX_MB: u64 = 64;
+
 /// A progress report of a running solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -544,8 +550,9 @@ fn proven_children<'t, G: Game>(
 
 /// The verifier's strategy from the solver's tables: proven children
 /// first; with none left (replaced), a bounded re-solve of the position
-/// (into `table`). Past `by` it offers no move, so the verification fails
-/// at once.
+/// (into `table`, or into a table of its own when `table` kept the
+/// position's proof but not its children's). Past `by` it offers no move,
+/// so the verification fails at once.
 struct TableStrategy<'a, G: Game> {
     table: &'a mut Table,
     /// The other threads' tables, read only.
@@ -598,6 +605,20 @@ impl<G: Game> Strategy<G> for TableStrategy<'_, G> {
                     ply,
                     self.winner,
                 );
+            }
+            if found.is_empty() {
+                // The table may have kept this position's proof and lost
+                // its children's (replaced first: they hold less work),
+                // and then the search above stops at once: prove it again
+                // in a table of its own.
+                let megabytes = (self.resolve_nodes.saturating_mul(SLOT_BYTES_ABOUT) >> 20)
+                    .clamp(1, RESOLVE_MAX_MB) as usize;
+                let mut own = Table::new(megabytes);
+                let v = Dfpn::new(&mut own, &sub, self.winner, &stops, &mut quiet).run();
+                if v.pn == 0 {
+                    found =
+                        proven_children(std::iter::once(&own), self.setup, pos, ply, self.winner);
+                }
             }
         }
         out.extend(found);
