@@ -16,9 +16,21 @@
 //! table ([`Solver::new`], a fixed number of megabytes) holds proof and
 //! disproof numbers per (position, attacker, plies left under a move
 //! limit), in buckets of four slots; the slot with the least search work
-//! behind it is replaced first. One thread: df-pn's parallel versions
-//! gain little on two cores, and the machine is shared (see
-//! `docs/solver.md`).
+//! behind it is replaced first.
+//!
+//! # Threads
+//!
+//! [`Solver::with_threads`] runs each pass on several threads by root
+//! splitting (module `split`): after a short single-threaded probe the
+//! root's children are shared out, each thread proves or disproves whole
+//! children in its own table, and only solved children's values are
+//! combined, by the one-thread rule. Measured on this shared two-core
+//! machine (`docs/solver.md`, Threads), the second thread added no
+//! throughput: under the load there, two threads got the CPU of one. The
+//! times changed with the search order instead, the same when both
+//! threads shared one core: 0.35–0.74 of one thread's on positions where
+//! every root child had to be solved or a child's own proof was shorter,
+//! 1.02–1.22 where the first child won or the children were unequal.
 //!
 //! # Soundness: repetition and the move limit
 //!
