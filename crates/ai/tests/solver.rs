@@ -319,6 +319,21 @@ fn two_threads_agree_with_one() {
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 
+    // Pursuit endings under the move limit, with repetition on a shorter
+    // horizon.
+    let options = PursuitOptions::default();
+    for text in PURSUIT_ENDINGS {
+        let pos = Pursuit::from_text(&options, text).expect(text);
+        let mut setup = limited(pos.clone(), 20, false);
+        setup.move_limit = options.move_limit();
+        let short = limited(pos, 6, true);
+        for setup in [setup, short] {
+            let one = solve(&setup).verdict;
+            assert!(one.is_some(), "{text}");
+            assert_eq!(solve_on_two(&setup, 0).verdict, one, "{text}");
+        }
+    }
+
     // Draws by repetition only (the root's children repeat the root).
     let root = Toggle::start(&ToggleOptions);
     for repetition in [true, false] {
