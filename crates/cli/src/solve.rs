@@ -149,7 +149,14 @@ impl GameVisitor for Run<'_> {
             println!("result {word}");
             return Ok(());
         }
-        let mut solver = Solver::<G>::with_threads(args.memory, args.threads as usize);
+        let threads = args.threads as usize;
+        if args.memory < threads {
+            anyhow::bail!(
+                "--memory {} MB is less than 1 MB for each of the {threads} threads",
+                args.memory
+            );
+        }
+        let mut solver = Solver::<G>::with_threads(args.memory, threads);
         if let Some(path) = &args.load {
             let n = solver
                 .load(&options, path)

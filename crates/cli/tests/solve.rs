@@ -89,9 +89,16 @@ fn two_threads_solve_a_won_and_a_lost_position() {
     let out = solve(LOSS, &["--split-after", "0"]);
     assert_eq!(last_line(&out), "result loss", "{out}");
     assert!(out.contains("pass White wins: proven"), "{out}");
-    // At most 64 threads.
-    let (_, err, ok) = run(&["solve", "loa", "--threads", "0"], "");
-    assert!(!ok && err.contains("--threads"), "{err}");
+    // 1 to 64 threads, each with at least 1 MB.
+    for threads in ["0", "65"] {
+        let (_, err, ok) = run(&["solve", "loa", "--threads", threads], "");
+        assert!(!ok && err.contains("--threads"), "{err}");
+    }
+    let (_, err, ok) = run(&["solve", "loa", "--threads", "8", "--memory", "4"], "");
+    assert!(
+        !ok && err.contains("less than 1 MB for each of the 8 threads"),
+        "{err}"
+    );
 }
 
 #[test]
