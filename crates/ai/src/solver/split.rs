@@ -97,7 +97,7 @@ pub(crate) fn run<G: Game>(
     let root = &setup.root;
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
-    let (probed, probe_nodes, mut kids) = {
+    let (mut kids, probe_nodes) = {
         let mut probe = Dfpn::new(&mut *tables[0], setup, attacker, &probe_stops, on_progress);
         probe.nodes_before = nodes_before;
         let v = if start.split_after > 0 || root.outcome().is_some() {
@@ -105,20 +105,17 @@ pub(crate) fn run<G: Game>(
         } else {
             Value::open(1, 1)
         };
-        let kids = if v.solved() || root.outcome().is_some() {
-            Vec::new()
-        } else {
-            probe.root_kids(&moves)
-        };
-        (v, probe.nodes, kids)
+        if v.solved() || stops.met(nodes_before + probe.nodes) {
+            return (v, probe.nodes);
+        }
+        (probe.root_kids(&moves), probe.nodes)
     };
-    if kids.is_empty() || stops.met(nodes_before + probe_nodes) {
-        return (probed, probe_nodes);
-    }
     let or = root.side_to_move() == attacker;
     let (pn, dn, ..) = Dfpn::<G>::combine(or, &kids);
     if pn == 0 || dn == 0 {
-        return (Dfpn::<G>::conclude(or, &kids, 0), probe_nodes);
+        let value = Dfpn::<G>::conclude(or, &kids, 0);
+        store_root(tables[0], setup, attacker, value, probe_nodes);
+        return (value, probe_nodes);
     }
     let number = |k: &Kid| if or { k.value.pn } else { k.value.dn };
     let mut order: Vec<usize> = (0..kids.len())
@@ -232,13 +229,7 @@ pub(crate) fn run<G: Game>(
         }
     });
     let value = Dfpn::<G>::conclude(or, &kids, 0);
-    if value.min_ref == NO_REF {
-        // The root's entry, as one thread stores it.
-        let key = node_key(setup, root, 0, attacker);
-        let old = tables[0].get(key).map_or(0, |s| s.work);
-        let work = old.saturating_add(nodes.min(u64::from(u32::MAX)) as u32);
-        tables[0].put(value.slot(key, work));
-    }
+    store_root(tables[0], setup, attacker, value, nodes);
     on_progress(&Progress {
         attacker,
         pn: value.pn,
@@ -249,4 +240,22 @@ pub(crate) fn run<G: Game>(
         table_capacity: capacity,
     });
     (value, nodes)
+}
+
+/// Store the root's `value` in `table` as one thread stores it (unless it
+/// is a disproof resting on the game before the root), with `nodes` more
+/// work behind it.
+fn store_root<G: Game>(
+    table: &mut Table,
+    setup: &SearchSetup<G>,
+    attacker: Player,
+    value: Value,
+    nodes: u64,
+) {
+    if value.min_ref == NO_REF {
+        let key = node_key(setup, &setup.root, 0, attacker);
+        let old = table.get(key).map_or(0, |s| s.work);
+        let work = old.saturating_add(nodes.min(u64::from(u32::MAX)) as u32);
+        table.put(value.slot(key, work));
+    }
 }
