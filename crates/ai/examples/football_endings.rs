@@ -17,6 +17,7 @@
 use gamut_ai::solver::PassResult;
 use gamut_ai::{
     search_record, EngineSpec, FootballEnding, Level, Limits, SearchSetup, SolveLimits, Solver,
+    Verdict,
 };
 use gamut_core::{Game, GameRecord};
 use gamut_football::{Football, FootballOptions, Phase};
@@ -29,6 +30,8 @@ use std::sync::atomic::AtomicBool;
 #[derive(Default)]
 struct Row {
     proven: u32,
+    /// Proofs the verifier accepted.
+    verified: u32,
     disproven: u32,
     unknown: u32,
     /// Nodes of the proofs found.
@@ -99,6 +102,7 @@ fn main() {
                 match first.result {
                     PassResult::Proven => {
                         row.proven += 1;
+                        row.verified += u32::from(solution.verdict == Some(Verdict::Win));
                         row.proof_nodes.push(first.nodes);
                         eprintln!(
                             "proven: {} in {} plies, {} nodes: {}",
@@ -127,8 +131,8 @@ fn main() {
         );
     }
     println!(
-        "| actions left | proven | disproven | unknown | proof nodes median / max \
-         | nodes median / max | ms median / max |"
+        "| actions left | proven (verified) | disproven | unknown \
+         | proof nodes median / max | nodes median / max | ms median / max |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|");
     for (left, row) in &rows {
@@ -136,8 +140,8 @@ fn main() {
         let (nm, nx) = median_max(&row.nodes);
         let (tm, tx) = median_max(&row.millis);
         println!(
-            "| {left} | {} | {} | {} | {pm} / {px} | {nm} / {nx} | {tm:.1} / {tx:.1} |",
-            row.proven, row.disproven, row.unknown
+            "| {left} | {} ({}) | {} | {} | {pm} / {px} | {nm} / {nx} | {tm:.1} / {tx:.1} |",
+            row.proven, row.verified, row.disproven, row.unknown
         );
     }
 }
