@@ -28,9 +28,12 @@
 //! machine (`docs/solver.md`, Threads), the second thread added no
 //! throughput: under the load there, two threads got the CPU of one. The
 //! times changed with the search order instead, the same when both
-//! threads shared one core: 0.35–0.74 of one thread's on positions where
-//! every root child had to be solved or a child's own proof was shorter,
-//! 1.02–1.22 where the first child won or the children were unequal.
+//! threads shared one core: 0.35–0.74 of one thread's at two 6x6 Lines of
+//! Action positions (a loss whose children took fewer nodes proved one
+//! by one; a win whose child's own proof was shorter and, unlike one
+//! thread's, verified), 1.02–1.22 at two others (a win where the other
+//! thread's work was wasted; children that took 7–11% more nodes without
+//! shared transpositions).
 //!
 //! # Soundness: repetition and the move limit
 //!
