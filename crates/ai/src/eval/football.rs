@@ -145,7 +145,7 @@ impl Evaluate for Football {
         goals + positional * (20 + left.min(40)) / 60
     }
 
-    /// The match's last [`PROOF_ACTIONS`] actions, in play (not while
+    /// The match's last actions (`PROOF_ACTIONS`, 8), in play (not while
     /// placing), unless the score already decides the match.
     fn solver_nodes(&self) -> u64 {
         let in_play = matches!(self.phase(), Phase::Play | Phase::KickOff);
