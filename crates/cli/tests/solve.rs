@@ -8,25 +8,25 @@ use common::run;
 const WIN: &str = "...w../....../b.b.../....../.w..w./b..... b";
 const LOSS: &str = "....../....../..b.../....../.w..w./bb.... b";
 
+/// Solve [`WIN`] on 6x6 in a 4 MB table.
+const SOLVE_WIN: [&str; 8] = [
+    "solve",
+    "loa",
+    "--option",
+    "size=6",
+    "--position",
+    WIN,
+    "--memory",
+    "4",
+];
+
 fn last_line(out: &str) -> &str {
     out.lines().last().unwrap_or("")
 }
 
 #[test]
 fn a_won_and_a_lost_position() {
-    let (out, err, ok) = run(
-        &[
-            "solve",
-            "loa",
-            "--option",
-            "size=6",
-            "--position",
-            WIN,
-            "--memory",
-            "4",
-        ],
-        "",
-    );
+    let (out, err, ok) = run(&SOLVE_WIN, "");
     assert!(ok, "{err}");
     assert_eq!(last_line(&out), "result win a4-b3", "{out}");
     assert!(out.contains("pass Black wins: proven"), "{out}");
@@ -135,16 +135,7 @@ fn tables_are_saved_and_loaded() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("win.pns");
     let path = file.to_str().unwrap();
-    let base = [
-        "solve",
-        "loa",
-        "--option",
-        "size=6",
-        "--position",
-        WIN,
-        "--memory",
-        "4",
-    ];
+    let base = SOLVE_WIN;
     let (out, err, ok) = run(&[&base[..], &["--save", path]].concat(), "");
     assert!(ok, "{err}");
     assert!(out.contains("saved "), "{out}");
@@ -300,21 +291,7 @@ fn serve_gives_solver_tables_to_the_computer() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("win.pns");
     let path = file.to_str().unwrap();
-    let (_, err, ok) = run(
-        &[
-            "solve",
-            "loa",
-            "--option",
-            "size=6",
-            "--position",
-            WIN,
-            "--memory",
-            "4",
-            "--save",
-            path,
-        ],
-        "",
-    );
+    let (_, err, ok) = run(&[&SOLVE_WIN[..], &["--save", path]].concat(), "");
     assert!(ok, "{err}");
     let data = dir.path().join("data");
     let mut child = Command::new(common::GAMUT)
