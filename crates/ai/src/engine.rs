@@ -100,7 +100,10 @@ pub fn search_setup_in<G: Evaluate>(
     if setup.root.outcome().is_some() {
         return SearchReport::unsearched(None);
     }
-    let profile = spec.level.profile();
+    let mut profile = spec.level.profile();
+    if spec.objective {
+        profile.contempt = 0;
+    }
     let limits = limits.tighter(profile.cap);
     let plan = TimePlan::new(&limits, &setup.progress(), start);
     // Level max uses the game's solved endings: a known win is played

@@ -39,6 +39,11 @@ pub struct EngineSpec {
     /// ordinary search). Only alpha-beta gives more than one; it is not
     /// part of the text form.
     pub lines: usize,
+    /// Scores that say what a position is worth, for analysis and game
+    /// review: a draw scores 0, without the level's contempt (which makes
+    /// `max` as a player count a draw slightly against itself). Not part
+    /// of the text form.
+    pub objective: bool,
 }
 
 impl EngineSpec {
@@ -56,6 +61,7 @@ impl EngineSpec {
             threads: 1,
             seed: None,
             lines: 1,
+            objective: false,
         }
     }
 
@@ -67,6 +73,7 @@ impl EngineSpec {
             threads: 1,
             seed: None,
             lines: 1,
+            objective: false,
         }
     }
 
@@ -82,6 +89,14 @@ impl EngineSpec {
     pub fn with_lines(self, lines: usize) -> EngineSpec {
         EngineSpec {
             lines: lines.max(1),
+            ..self
+        }
+    }
+
+    /// The same player scoring objectively (see [`EngineSpec::objective`]).
+    pub fn objective(self) -> EngineSpec {
+        EngineSpec {
+            objective: true,
             ..self
         }
     }
@@ -143,6 +158,7 @@ impl FromStr for EngineSpec {
                     threads: 1,
                     seed: None,
                     lines: 1,
+                    objective: false,
                 },
                 None => EngineSpec::level(name.parse().map_err(|_| {
                     format!(
@@ -185,6 +201,7 @@ mod tests {
                 threads: 1,
                 seed: None,
                 lines: 1,
+                objective: false,
             }
         );
         assert_eq!("mcts".parse::<EngineSpec>().unwrap().kind, EngineKind::Mcts);

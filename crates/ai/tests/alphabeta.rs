@@ -202,8 +202,8 @@ fn records_and_threads() {
 #[test]
 fn a_repeated_position_is_a_draw() {
     // After two flips the start comes back: with the repetition rule the
-    // search sees a draw (scored with `max`'s contempt), without it the
-    // evaluation.
+    // search sees a draw (scored with `max`'s contempt, or 0 when the
+    // scores are objective), without it the evaluation.
     let mut record = GameRecord::<Toggle>::new(ToggleOptions);
     record.play_text("flip").unwrap();
     record.play_text("flip").unwrap();
@@ -211,6 +211,15 @@ fn a_repeated_position_is_a_draw() {
     let r = search_record(&record, &max(), &Limits::depth(4), &stop, &mut |_| {});
     let draw = -Level::Max.profile().contempt;
     assert_eq!(r.info.score, Score::Value(draw), "{r:?}");
+    // Analysis scores it objectively: a draw is 0.
+    let r = search_record(
+        &record,
+        &max().objective(),
+        &Limits::depth(4),
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.info.score, Score::Value(0), "{r:?}");
     let mut setup = SearchSetup::from_record(&record);
     setup.repetition = false;
     let r = search_setup(&setup, &max(), &Limits::depth(4), &stop, &mut |_| {});

@@ -78,7 +78,8 @@ pub fn run(args: AnalyseArgs) -> Result<()> {
         context.set_solved(Some(solved));
     }
     let stop = AtomicBool::new(false);
-    let report = game.search_in(&mut context, &args.engine, &limits, &stop, &mut |info| {
+    let spec = args.engine.objective();
+    let report = game.search_in(&mut context, &spec, &limits, &stop, &mut |info| {
         println!("{}", progress_line(info));
     });
     let best = report

@@ -180,7 +180,7 @@ impl Analyses {
             let held = (worker, running);
             let mover = game.side_to_move();
             let lines = lines.clamp(1, MAX_LINES) as usize;
-            let spec = EngineSpec::level(Level::Max).with_lines(lines);
+            let spec = EngineSpec::level(Level::Max).with_lines(lines).objective();
             let report = game.search(&spec, &limits, &stop, &mut |info| {
                 let _ = progress.send(Progress::of(info, mover, false));
             });

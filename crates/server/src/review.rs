@@ -235,7 +235,7 @@ impl Reviews {
                 let (ctx, eval) = tokio::task::spawn_blocking(move || {
                     let _worker = worker;
                     let stop = AtomicBool::new(false);
-                    let spec = EngineSpec::level(Level::Max);
+                    let spec = EngineSpec::level(Level::Max).objective();
                     let report = game.search_in(&mut ctx, &spec, &limits, &stop, &mut |_| {});
                     let side = game.side_to_move();
                     let score = ScoreView::from(report.info.score);
