@@ -24,16 +24,15 @@
 //! splitting (module `split`): after a short single-threaded probe the
 //! root's children are shared out, each thread proves or disproves whole
 //! children in its own table, and only solved children's values are
-//! combined, by the one-thread rule. Measured on this shared two-core
-//! machine (`docs/solver.md`, Threads), the second thread added no
-//! throughput: under the load there, two threads got the CPU of one. The
-//! times changed with the search order instead, the same when both
-//! threads shared one core: 0.35–0.74 of one thread's at two 6x6 Lines of
-//! Action positions (a loss whose children took fewer nodes proved one
-//! by one; a win whose child's own proof was shorter and, unlike one
-//! thread's, verified), 1.02–1.22 at two others (a win where the other
-//! thread's work was wasted; children that took 7–11% more nodes without
-//! shared transpositions).
+//! combined, by the one-thread rule. Measured on 6x6 Lines of Action
+//! positions (`docs/solver.md`, Threads): on a quiet two-core machine two
+//! threads take 0.56–0.59 of one thread's wall time where the work is the
+//! same, and 0.21–0.31 where solving the children one by one also saves
+//! nodes (a loss whose children are refuted separately; a win whose
+//! child's own proof, unlike one thread's, is verified). Under heavy load
+//! from other work the second thread added no throughput (two threads got
+//! the CPU of one), and a win where the other thread's work is wasted
+//! costs up to 1.2 times; so the default is one thread.
 //!
 //! # Soundness: repetition and the move limit
 //!
