@@ -8,6 +8,7 @@
 //! time to the first progress message, and the server's CPU meanwhile.
 
 use crate::client::{strings, Client, Socket};
+use crate::probe::Probe;
 use crate::stats::error_kind;
 use crate::sys::{cpu_text, loopback_source, CpuMeter, ServerAddr, Source};
 use futures_util::{SinkExt, StreamExt};
@@ -63,15 +64,6 @@ impl Analysis {
     }
 }
 
-/// What the probe found, and its errors.
-#[derive(Default)]
-pub struct Probe {
-    /// Each search, in order.
-    pub results: Vec<Analysis>,
-    /// Error kinds.
-    pub errors: Vec<String>,
-}
-
 /// Runs the probe on the first server: every game of `games`, its start
 /// and a mid-game position, each with 1 and 3 lines, `secs` seconds each
 /// (the server may allow less). `pid`: the server process to measure.
@@ -81,7 +73,7 @@ pub async fn run(
     games: &[String],
     secs: f64,
     seed: u64,
-) -> Probe {
+) -> Probe<Analysis> {
     let mut probe = Probe::default();
     if let Err(e) = searches(server, pid, games, secs, seed, &mut probe).await {
         probe.errors.push(e);
@@ -95,7 +87,7 @@ async fn searches(
     games: &[String],
     secs: f64,
     seed: u64,
-    probe: &mut Probe,
+    probe: &mut Probe<Analysis>,
 ) -> Result<(), String> {
     let client = Client::new(server, loopback_source(Source::Analysis, 0))
         .map_err(|e| error_kind("analysis: no client", &e.to_string()))?;
@@ -246,7 +238,7 @@ fn score_text(score: &Value) -> String {
 }
 
 /// Prints the probe's table.
-pub fn report(probe: &Probe, secs: f64) {
+pub fn report(probe: &Probe<Analysis>, secs: f64) {
     println!(
         "analysis probe: {secs} s asked per search (the server's --analysis-max-secs caps it)"
     );

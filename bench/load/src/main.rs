@@ -9,6 +9,7 @@ mod client;
 mod computer;
 mod game;
 mod lobby;
+mod probe;
 mod review;
 mod stats;
 mod sys;

@@ -8,6 +8,7 @@
 //! gives.
 
 use crate::client::{strings, Client, Socket, MIN_GAP};
+use crate::probe::Probe;
 use crate::stats::error_kind;
 use crate::sys::{cpu_text, loopback_source, CpuMeter, ServerAddr, Source};
 use futures_util::{SinkExt, StreamExt};
@@ -62,15 +63,6 @@ pub struct Review {
     pub server_cpu: (Option<f64>, Option<f64>),
 }
 
-/// What the probe found, and its errors.
-#[derive(Default)]
-pub struct Probe {
-    /// Each game's review.
-    pub results: Vec<Review>,
-    /// Error kinds.
-    pub errors: Vec<String>,
-}
-
 /// Runs the probe on the first server: a game of each of `games` played to
 /// `plies` plies and reviewed. `pid`: the server process to measure.
 pub async fn run(
@@ -79,7 +71,7 @@ pub async fn run(
     games: &[String],
     plies: usize,
     seed: u64,
-) -> Probe {
+) -> Probe<Review> {
     let mut probe = Probe::default();
     let guests = async {
         let mut pair = Vec::new();
@@ -425,7 +417,7 @@ async fn send(ws: &mut Socket, text: String) -> Result<(), String> {
 }
 
 /// Prints the probe's table.
-pub fn report(probe: &Probe, plies: usize) {
+pub fn report(probe: &Probe<Review>, plies: usize) {
     println!(
         "review probe: a game of each to {plies} plies (random legal moves, then the player to move resigns), reviewed"
     );
