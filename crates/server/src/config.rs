@@ -42,6 +42,9 @@ pub struct ServerConfig {
     pub security: SecurityPolicy,
     /// Rates, caps and timeouts against abuse (`gamut serve` flags).
     pub limits: ServerLimits,
+    /// Proxies whose `X-Forwarded-For` names the client's address
+    /// (`--trusted-proxy`); the header of any other peer is ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long a day of a days-per-move time control lasts
     /// ([`crate::correspondence`]): [`crate::correspondence::DAY`]; only
     /// tests, which cannot wait for days, make it shorter.
@@ -109,6 +112,30 @@ pub struct ServerLimits {
     pub review: crate::review::ReviewLimits,
     /// Tournaments: how many, how long, how big ([`crate::tournament`]).
     pub tournaments: crate::tournament::TournamentLimits,
+    /// Waiting or live games one person is seated in (counted in the
+    /// store: [`crate::store::caps`]).
+    pub open_games_per_user: usize,
+    /// Waiting or live games whose players sat down from one address.
+    pub open_games_per_address: usize,
+    /// Waiting or live games in the whole server.
+    pub open_games: usize,
+    /// Challenges by name waiting for one person (from anyone).
+    pub challenges_per_invitee: usize,
+    /// `POST /api/positions` requests per address per minute.
+    pub positions_per_minute: usize,
+    /// New custom boards (boards no game of the process uses yet) that
+    /// requests from one address may bring per hour.
+    pub new_boards_per_hour: usize,
+    /// Bots one person may create in 24 hours (revoked ones count).
+    pub bots_per_day: usize,
+    /// Bots created from one address in 24 hours.
+    pub bots_per_address_per_day: usize,
+    /// Bots created in the whole server in 24 hours.
+    pub bots_per_day_in_all: usize,
+    /// How often a socket opened with a session (or a bot token) that only
+    /// pushes checks that the session still lasts; a private push (a
+    /// notification) is checked before it is sent.
+    pub session_recheck: Duration,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -142,6 +169,16 @@ impl Default for ServerLimits {
             analysis: crate::analysis::AnalysisLimits::default(),
             review: crate::review::ReviewLimits::default(),
             tournaments: crate::tournament::TournamentLimits::default(),
+            open_games_per_user: 50,
+            open_games_per_address: 100,
+            open_games: 20_000,
+            challenges_per_invitee: 10,
+            positions_per_minute: 60,
+            new_boards_per_hour: 5,
+            bots_per_day: 5,
+            bots_per_address_per_day: 10,
+            bots_per_day_in_all: 500,
+            session_recheck: Duration::from_secs(30),
         }
     }
 }
@@ -162,6 +199,7 @@ impl ServerConfig {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             security: SecurityPolicy::default(),
             limits: ServerLimits::default(),
+            trusted_proxies: Vec::new(),
             day: crate::correspondence::DAY,
         }
     }
