@@ -13,7 +13,11 @@ use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{now_ms, UserId};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use crate::config::ServerLimits;
+use crate::http::limits::StoreCaps;
+use crate::store::caps::{Cap, Counted};
+use axum::extract::{ConnectInfo, Path, State};
+use std::net::SocketAddr;
 use axum::http::HeaderMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -66,23 +70,53 @@ async fn owner(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {
     Ok(user)
 }
 
-/// `POST /api/bots`.
+/// A day, in milliseconds: the window of the caps on bots made.
+const DAY_MS: i64 = 86_400_000;
+
+/// The caps on a new bot of `owner` made from `address` at `now`: bots
+/// held ([`MAX_BOTS_PER_OWNER`]), bots made in a day by the owner (revoked
+/// ones count), from the address, and in all.
+fn bot_caps(limits: &ServerLimits, owner: &UserId, address: &str, now: i64) -> StoreCaps {
+    let since = now - DAY_MS;
+    let owner = owner.as_str().to_owned();
+    StoreCaps::default()
+        .with(
+            Cap::new(Counted::LiveBotsOf(owner.clone()), MAX_BOTS_PER_OWNER),
+            format!("you have {MAX_BOTS_PER_OWNER} bots already; revoke one first"),
+        )
+        .with(
+            Cap::new(Counted::BotsMadeBy(owner, since), limits.bots_per_day),
+            format!(
+                "you made {} bots in the last 24 hours (revoked ones count); try again tomorrow",
+                limits.bots_per_day
+            ),
+        )
+        .with(
+            Cap::new(
+                Counted::BotsMadeFrom(address.to_owned(), since),
+                limits.bots_per_address_per_day,
+            ),
+            format!(
+                "{} bots were made from this address in the last 24 hours; try again tomorrow",
+                limits.bots_per_address_per_day
+            ),
+        )
+        .with(
+            Cap::new(Counted::BotsMade(since), limits.bots_per_day_in_all),
+            "too many bots were made on this server today; try again tomorrow".to_owned(),
+        )
+}
+
+/// `POST /api/bots`: refused (429) past the caps of [`bot_caps`].
 pub async fn create(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<BotCreatedView>> {
     let user = owner(&app, &headers).await?;
     let NewBot { name } = json_body(body)?;
     check_username(&name).map_err(ApiError::bad_request)?;
-    // The cap is checked and the bot stored under one lock, so requests
-    // sent at once cannot all pass.
-    let _creating = app.guards.creating.lock().await;
-    if app.store.bots_of(user.id.as_str()).await?.len() >= MAX_BOTS_PER_OWNER {
-        return Err(ApiError::too_many(format!(
-            "you have {MAX_BOTS_PER_OWNER} bots already; revoke one first"
-        )));
-    }
     let bot = UserView {
         id: UserId::random(),
         name,
@@ -90,15 +124,23 @@ pub async fn create(
         bot: true,
     };
     let token = new_token();
+    let now = now_ms();
+    let address = addr.ip().to_string();
+    // The caps are counted in the store, in the transaction that stores
+    // the bot: requests sent at once, to any process, cannot all pass.
+    let caps = bot_caps(&app.guards.limits, &user.id, &address, now);
     let stored = app
         .store
         .create_bot(
             &bot.to_row(),
             user.id.as_str(),
+            &address,
             &token_hash(&token),
-            now_ms(),
+            now,
+            caps.caps(),
         )
-        .await?;
+        .await
+        .map_err(|e| caps.refusal(e))?;
     if !stored {
         return Err(ApiError::conflict(format!(
             "username '{}' is taken",
@@ -142,6 +184,8 @@ pub async fn revoke(
         .iter()
         .find(|b| b.user.name.eq_ignore_ascii_case(&name))
         .ok_or_else(|| ApiError::not_found(format!("you have no bot '{name}'")))?;
-    app.store.revoke_bot(user.id.as_str(), &bot.user.id).await?;
+    app.store
+        .revoke_bot(user.id.as_str(), &bot.user.id, now_ms())
+        .await?;
     Ok(Json(OkView::OK))
 }

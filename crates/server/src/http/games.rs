@@ -13,14 +13,14 @@ use crate::http::{current_user, json_body, query, require_user, App, AppState};
 use crate::http::{invitations, limits};
 use crate::ids::{now_ms, GameId};
 use crate::rating;
-use crate::store::{EventRow, GameFilter, GameRow};
+use crate::store::{EventRow, GameFilter, GameRow, NewGame};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use gamut_games::GameKind;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 /// The longest start position text accepted.
@@ -143,17 +143,12 @@ pub async fn create(
         }
         _ => None,
     };
-    // Caps against abuse: open seeks per user, computer games per user
-    // and per address (crate::http::limits), checked and the game stored
-    // under one lock, so that requests sent at once cannot all pass.
-    let _creating = match pairing {
-        Pairing::Seek | Pairing::Computer => Some(app.guards.creating.lock().await),
-        Pairing::Challenge => None,
-    };
-    match pairing {
-        Pairing::Seek => limits::check_seeks(&app, &user.id).await?,
-        Pairing::Computer => limits::check_computer_games(&app, &user.id, addr.ip()).await?,
-        Pairing::Challenge => {}
+    // Caps against abuse (open games per person, per address and in all,
+    // open seeks, games against the computer, challenges waiting for the
+    // invitee) are counted in the store when the game is stored
+    // (`store_new_game`); the rate of new seeks here.
+    if pairing == Pairing::Seek {
+        limits::check_seek_rate(&app, &user.id)?;
     }
     let mut seats = [None, None];
     seats[side.index()] = Some(me);
@@ -170,11 +165,11 @@ pub async fn create(
         seats,
         created_at: now_ms(),
     };
-    let row = store_new_game(&app, &meta, &user).await?;
-    if pairing == Pairing::Computer {
-        app.guards.computer_game_created(addr.ip(), &meta.id);
-    }
-    drop(_creating);
+    let sat = Seated {
+        addr: addr.ip(),
+        invitee: invitee.as_ref(),
+    };
+    let row = store_new_game(&app, &meta, &user, Some(sat)).await?;
     if let Some(invitee) = invitee {
         invitations::invite(&app, &meta.id, &user, &invitee).await?;
     }
@@ -184,9 +179,28 @@ pub async fn create(
     }))
 }
 
+/// Where the person creating a game sits down from, and whom the game is
+/// for: what the caps on open games count ([`limits::StoreCaps::games`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Seated<'a> {
+    /// The creator's address.
+    pub addr: IpAddr,
+    /// The player challenged by name, if any (stored as the game's
+    /// invitee, in the same transaction).
+    pub invitee: Option<&'a UserView>,
+}
+
 /// Stores the new game `meta` created by `creator` (started at once if
 /// both seats are filled), starts its task and tells the lobby; its row.
-pub async fn store_new_game(app: &App, meta: &GameMeta, creator: &UserView) -> ApiResult<GameRow> {
+/// A game a person creates (`seated`) is refused (429) past the caps on
+/// open games, checked in the store's transaction; one the server pairs
+/// (a tournament's) is bounded by its tournament.
+pub async fn store_new_game(
+    app: &App,
+    meta: &GameMeta,
+    creator: &UserView,
+    seated: Option<Seated<'_>>,
+) -> ApiResult<GameRow> {
     let now = meta.created_at;
     let starts_now = meta.seats.iter().all(Option::is_some);
     let (first_event, deadline) = if starts_now {
@@ -206,7 +220,24 @@ pub async fn store_new_game(app: &App, meta: &GameMeta, creator: &UserView) -> A
             .new_row(&creator.id, status, i64::from(starts_now))
             .map_err(ApiError::internal)?
     };
-    app.store.insert_game(&row, first_event.as_ref()).await?;
+    let address = seated.map(|s| s.addr.to_string());
+    let new = NewGame {
+        game: &row,
+        first_event: first_event.as_ref(),
+        seated_from: address.as_deref().map(|a| (creator.id.as_str(), a)),
+        invitee: seated.and_then(|s| s.invitee).map(|u| u.id.as_str()),
+    };
+    let caps = match seated {
+        Some(s) => {
+            let limits = &app.guards.limits;
+            limits::StoreCaps::games(limits, &creator.id, s.addr, Some(meta.pairing), s.invitee)
+        }
+        None => limits::StoreCaps::default(),
+    };
+    app.store
+        .insert_game_capped(&new, caps.caps())
+        .await
+        .map_err(|e| caps.refusal(e))?;
     if starts_now {
         app.registry.ensure(&meta.id);
     }
@@ -232,20 +263,23 @@ pub async fn game_row(app: &App, id: &GameId) -> ApiResult<GameRow> {
 /// `POST /api/games/{id}/join`.
 pub async fn join(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> ApiResult<Json<JoinedView>> {
     let user = require_user(&app, &headers).await?;
     let id = game_id(&id)?;
     invitations::check_join(&app, &id, &user).await?;
-    let row = join_as(&app, &id, &user).await?;
+    let row = join_as(&app, &id, &user, addr.ip()).await?;
     Ok(Json(JoinedView {
         game: summary(&row)?,
     }))
 }
 
-/// Seats `user` in the waiting game `id` and starts it; its row.
-pub async fn join_as(app: &App, id: &GameId, user: &UserView) -> ApiResult<GameRow> {
+/// Seats `user`, from `addr`, in the waiting game `id` and starts it; its
+/// row. Refused (429) past the caps on open games of the person and the
+/// address.
+pub async fn join_as(app: &App, id: &GameId, user: &UserView, addr: IpAddr) -> ApiResult<GameRow> {
     let row = game_row(app, id).await?;
     let status: GameStatus = row.status.parse().map_err(ApiError::internal)?;
     if status != GameStatus::Waiting {
@@ -267,7 +301,9 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView) -> ApiResult<GameR
     meta.seats[seat] = Some(me.clone());
     let (started, deadline) = started_event(&meta, now_ms(), app.day)?;
     let seat_text = serde_json::to_string(&me).map_err(ApiError::internal)?;
-    if !app
+    let caps = limits::StoreCaps::games(&app.guards.limits, &user.id, addr, None, None);
+    let address = addr.to_string();
+    let joined = app
         .store
         .join_game(
             id.as_str(),
@@ -276,9 +312,12 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView) -> ApiResult<GameR
             user.id.as_str(),
             &started,
             deadline,
+            Some(&address),
+            caps.caps(),
         )
-        .await?
-    {
+        .await
+        .map_err(|e| caps.refusal(e))?;
+    if !joined {
         return Err(ApiError::conflict("game is not waiting for a player"));
     }
     // Watchers of the waiting game learn that it started.

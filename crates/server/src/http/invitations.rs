@@ -30,16 +30,14 @@ pub async fn invitee(app: &App, creator: &UserView, name: &str) -> ApiResult<Use
     Ok(user)
 }
 
-/// Records that `game` is for `invitee` alone and tells them.
+/// Tells `invitee` that `game` (stored as theirs alone with the game:
+/// [`crate::http::games::Seated`]) challenges them.
 pub async fn invite(
     app: &App,
     game: &GameId,
     creator: &UserView,
     invitee: &UserView,
 ) -> ApiResult<()> {
-    app.store
-        .add_invitation(game.as_str(), invitee.id.as_str())
-        .await?;
     let told = Notification::new(NotificationKind::Challenge, Some(game), Some(creator));
     notifications::send(app, &invitee.id, told).await
 }

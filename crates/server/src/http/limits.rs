@@ -6,19 +6,17 @@
 use crate::config::ServerLimits;
 use crate::connections::ConnectionCounter;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::Pairing;
-use crate::game::status::GameStatus;
+use crate::game::meta::{Pairing, UserView};
 use crate::http::games::lobby_view;
 use crate::http::messages::ServerMessage;
 use crate::http::{App, AppState};
-use crate::ids::{now_ms, GameId, UserId};
+use crate::ids::{now_ms, UserId};
 use crate::rate_limit::{whole_seconds, KeyedLimiter};
-use crate::store::GameFilter;
+use crate::store::caps::{Cap, CapError, Counted};
 use axum::extract::ws::Utf8Bytes;
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::watch;
@@ -38,17 +36,10 @@ pub struct Guards {
     pub chat_by_user: KeyedLimiter,
     /// Chat messages per address.
     pub chat_by_addr: KeyedLimiter,
-    /// Held from the caps' check to the insert of a seek or a game
-    /// against the computer, so that creations sent at once cannot all
-    /// pass the check before any is stored.
-    pub creating: tokio::sync::Mutex<()>,
     /// Game sockets open per address.
     pub game_sockets: ConnectionCounter,
     /// Lobby sockets open per address.
     pub lobby_sockets: ConnectionCounter,
-    /// Games against the computer by the address that created them (pruned
-    /// of finished games when checked).
-    computer_games_by_addr: Mutex<HashMap<IpAddr, Vec<GameId>>>,
 }
 
 impl Guards {
@@ -61,21 +52,9 @@ impl Guards {
             seeks_by_user: KeyedLimiter::per_minute(limits.seeks_per_minute),
             chat_by_user: KeyedLimiter::per_minute(limits.chat_per_minute),
             chat_by_addr: KeyedLimiter::per_minute(limits.chat_per_address_per_minute),
-            creating: tokio::sync::Mutex::new(()),
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
-            computer_games_by_addr: Mutex::new(HashMap::new()),
         }
-    }
-
-    /// Records that `addr` created the computer game `id`.
-    pub fn computer_game_created(&self, addr: IpAddr, id: &GameId) {
-        self.computer_games_by_addr
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .entry(addr)
-            .or_default()
-            .push(id.clone());
     }
 }
 
@@ -97,85 +76,134 @@ pub fn count_attempt(limiter: &KeyedLimiter, key: &str, what: &str) -> ApiResult
     }
 }
 
-/// How many of `user`'s games are `status` and paired `pairing` (counting
-/// up to `cap`).
-async fn count_games(
-    app: &App,
-    user: &UserId,
-    status: GameStatus,
-    pairing: Pairing,
-    cap: usize,
-) -> ApiResult<usize> {
-    let filter = GameFilter {
-        status: Some(status.as_str().to_owned()),
-        user_id: Some(user.as_str().to_owned()),
-        game: None,
-        kind: Some(pairing.as_str().to_owned()),
-        before: None,
-        limit: i64::try_from(cap).unwrap_or(i64::MAX),
-    };
-    Ok(app.store.list_games(&filter).await?.len())
+/// Caps checked in the store ([`crate::store::caps`]) with the refusal
+/// each gives when full.
+#[derive(Debug, Default)]
+pub struct StoreCaps {
+    caps: Vec<Cap>,
+    refusals: Vec<String>,
 }
 
-/// Refuses a new seek past the user's cap of open seeks or their rate of
-/// new seeks.
-pub async fn check_seeks(app: &App, user: &UserId) -> ApiResult<()> {
-    let cap = app.guards.limits.seeks_per_user;
-    if count_games(app, user, GameStatus::Waiting, Pairing::Seek, cap).await? >= cap {
-        return Err(ApiError::too_many(format!(
-            "you have {cap} open seeks already; cancel one first"
-        )));
+impl StoreCaps {
+    /// Adds a cap and its refusal.
+    #[must_use]
+    pub fn with(mut self, cap: Cap, refusal: String) -> Self {
+        self.caps.push(cap);
+        self.refusals.push(refusal);
+        self
     }
+
+    /// The caps, for the store.
+    pub fn caps(&self) -> &[Cap] {
+        &self.caps
+    }
+
+    /// The answer to a capped insert's failure: 429 with the full cap's
+    /// refusal, or the database's error.
+    pub fn refusal(&self, error: CapError) -> ApiError {
+        match error {
+            CapError::Full(i) => ApiError::too_many(
+                self.refusals
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| "too many".to_owned()),
+            ),
+            CapError::Database(e) => e.into(),
+        }
+    }
+
+    /// The caps on a new game (`new_game`: its pairing) or a new seat
+    /// (`None`) of `user` sitting down from `addr`: open games per person
+    /// and per address; for a new game also open games in all, those
+    /// waiting for its `invitee`, and by its pairing open seeks or live
+    /// games against the computer per person and per address.
+    pub fn games(
+        limits: &ServerLimits,
+        user: &UserId,
+        addr: IpAddr,
+        new_game: Option<Pairing>,
+        invitee: Option<&UserView>,
+    ) -> StoreCaps {
+        let mut caps = StoreCaps::default()
+            .with(
+                Cap::new(
+                    Counted::OpenGamesOf(user.as_str().to_owned()),
+                    limits.open_games_per_user,
+                ),
+                format!(
+                    "you have {} games waiting or being played already; finish or cancel one first",
+                    limits.open_games_per_user
+                ),
+            )
+            .with(
+                Cap::new(
+                    Counted::OpenGamesFrom(addr.to_string()),
+                    limits.open_games_per_address,
+                ),
+                format!(
+                    "{} games are waiting or being played from this address already",
+                    limits.open_games_per_address
+                ),
+            );
+        match new_game {
+            Some(Pairing::Seek) => {
+                let cap = limits.seeks_per_user;
+                caps = caps.with(
+                    Cap::new(Counted::SeeksOf(user.as_str().to_owned()), cap),
+                    format!("you have {cap} open seeks already; cancel one first"),
+                );
+            }
+            Some(Pairing::Computer) => {
+                let cap = limits.computer_games_per_user;
+                caps = caps
+                    .with(
+                        Cap::new(Counted::ComputerGamesOf(user.as_str().to_owned()), cap),
+                        format!(
+                            "you are playing {cap} games against the computer already; finish one first"
+                        ),
+                    )
+                    .with(
+                        Cap::new(
+                            Counted::ComputerGamesFrom(addr.to_string()),
+                            limits.computer_games_per_address,
+                        ),
+                        format!(
+                            "{} games against the computer are being played from this address already",
+                            limits.computer_games_per_address
+                        ),
+                    );
+            }
+            Some(Pairing::Challenge) | None => {}
+        }
+        if new_game.is_some() {
+            caps = caps.with(
+                Cap::new(Counted::OpenGames, limits.open_games),
+                format!(
+                    "the server has {} games waiting or being played; try again later",
+                    limits.open_games
+                ),
+            );
+        }
+        if let Some(invitee) = invitee {
+            caps = caps.with(
+                Cap::new(
+                    Counted::ChallengesTo(invitee.id.as_str().to_owned()),
+                    limits.challenges_per_invitee,
+                ),
+                format!(
+                    "{} has {} challenges waiting already; try again later",
+                    invitee.name, limits.challenges_per_invitee
+                ),
+            );
+        }
+        caps
+    }
+}
+
+/// Refuses a new seek past the user's rate of new seeks (their cap of
+/// open seeks is counted in the store: [`StoreCaps::games`]).
+pub fn check_seek_rate(app: &App, user: &UserId) -> ApiResult<()> {
     count_attempt(&app.guards.seeks_by_user, user.as_str(), "new seeks")
-}
-
-/// Refuses a new game against the computer past the caps per user and per
-/// address of live games against the computer.
-pub async fn check_computer_games(app: &App, user: &UserId, addr: IpAddr) -> ApiResult<()> {
-    let limits = &app.guards.limits;
-    let cap = limits.computer_games_per_user;
-    if count_games(app, user, GameStatus::Live, Pairing::Computer, cap).await? >= cap {
-        return Err(ApiError::too_many(format!(
-            "you are playing {cap} games against the computer already; finish one first"
-        )));
-    }
-    let ids = app
-        .guards
-        .computer_games_by_addr
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&addr)
-        .cloned()
-        .unwrap_or_default();
-    let mut live = Vec::new();
-    let checked = ids.clone();
-    for id in ids {
-        let row = app.store.game(id.as_str()).await?;
-        if row.is_some_and(|r| r.status == GameStatus::Live.as_str()) {
-            live.push(id);
-        }
-    }
-    let full = live.len() >= limits.computer_games_per_address;
-    {
-        let mut map = app
-            .guards
-            .computer_games_by_addr
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let entry = map.entry(addr).or_default();
-        // Keep those created meanwhile, drop those that ended.
-        entry.retain(|id| live.contains(id) || !checked.contains(id));
-        if entry.is_empty() {
-            map.remove(&addr);
-        }
-    }
-    if full {
-        return Err(ApiError::too_many(format!(
-            "{} games against the computer are being played from this address already",
-            limits.computer_games_per_address
-        )));
-    }
-    Ok(())
 }
 
 /// Whether the session `token` still belongs to `user` and is valid: a

@@ -8,9 +8,11 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
 use crate::game::status::GameStatus;
-use crate::http::games::{game_id, game_row, human_seat, join_as, store_new_game, summary};
+use crate::http::games::{
+    game_id, game_row, human_seat, join_as, store_new_game, summary, Seated,
+};
 use crate::http::views::{CreatedView, OkView, RematchView};
-use crate::http::{limits, notifications, require_user, App, AppState};
+use crate::http::{notifications, require_user, App, AppState};
 use crate::ids::{now_ms, GameId, UserId};
 use crate::notification::{Notification, NotificationKind};
 use axum::extract::{ConnectInfo, Path, State};
@@ -70,23 +72,25 @@ pub async fn offer(
     let opponent = match old.seat(side.other()) {
         Some(computer @ Seat::Computer { .. }) => {
             meta.seats[side.index()] = Some(computer.clone());
-            let _creating = app.guards.creating.lock().await;
-            limits::check_computer_games(&app, &user.id, addr.ip()).await?;
-            store_new_game(&app, &meta, &user).await?;
-            app.guards.computer_game_created(addr.ip(), &meta.id);
+            let sat = Seated {
+                addr: addr.ip(),
+                invitee: None,
+            };
+            store_new_game(&app, &meta, &user, Some(sat)).await?;
             return created(&app, &meta.id).await;
         }
         Some(Seat::Human { user: opponent, .. }) => opponent.clone(),
         None => return Err(ApiError::internal("a finished game with an empty seat")),
     };
-    if let Some(answer) = accept(&app, &id, &user).await? {
+    if let Some(answer) = accept(&app, &id, &user, addr.ip()).await? {
         return Ok(answer);
     }
     meta.pairing = Pairing::Challenge;
-    store_new_game(&app, &meta, &user).await?;
-    app.store
-        .add_invitation(meta.id.as_str(), opponent.id.as_str())
-        .await?;
+    let sat = Seated {
+        addr: addr.ip(),
+        invitee: Some(&opponent),
+    };
+    store_new_game(&app, &meta, &user, Some(sat)).await?;
     if !app
         .store
         .offer_rematch(id.as_str(), meta.id.as_str(), user.id.as_str())
@@ -94,7 +98,7 @@ pub async fn offer(
     {
         // The opponent offered at the same moment: take theirs.
         app.store.delete_waiting(meta.id.as_str()).await?;
-        if let Some(answer) = accept(&app, &id, &user).await? {
+        if let Some(answer) = accept(&app, &id, &user, addr.ip()).await? {
             return Ok(answer);
         }
         return Err(ApiError::conflict("a rematch was offered already"));
@@ -106,7 +110,12 @@ pub async fn offer(
 
 /// If a rematch of `id` was offered: `user`'s own offer again, or the
 /// opponent's, which `user` now joins.
-async fn accept(app: &App, id: &GameId, user: &UserView) -> ApiResult<Option<Json<CreatedView>>> {
+async fn accept(
+    app: &App,
+    id: &GameId,
+    user: &UserView,
+    addr: std::net::IpAddr,
+) -> ApiResult<Option<Json<CreatedView>>> {
     let Some((new_game, by)) = app.store.rematch(id.as_str()).await? else {
         return Ok(None);
     };
@@ -114,7 +123,7 @@ async fn accept(app: &App, id: &GameId, user: &UserView) -> ApiResult<Option<Jso
     if by == user.id.as_str() {
         return created(app, &new_game).await.map(Some);
     }
-    join_as(app, &new_game, user).await?;
+    join_as(app, &new_game, user, addr).await?;
     app.store.drop_rematch(id.as_str()).await?;
     created(app, &new_game).await.map(Some)
 }

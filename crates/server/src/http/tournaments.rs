@@ -6,11 +6,12 @@ use crate::clock::ClockControl;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
 use crate::http::games::{game_id, game_row};
-use crate::http::limits::count_attempt;
+use crate::http::limits::{count_attempt, StoreCaps};
 use crate::http::requests::{option_pairs, OptionValue};
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
 use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{now_ms, TournamentId};
+use crate::store::caps::{Cap, Counted};
 use crate::store::{TournamentListing, TournamentRow};
 use crate::tournament::driver::message_text;
 use crate::tournament::snapshot::{Snapshot, Tournament, PENDING_MS};
@@ -57,13 +58,19 @@ pub struct CreateTournament {
     pub start_in_ms: Option<i64>,
 }
 
-/// The signed-in registered user, or 401/403 (tournament games are rated:
-/// guests cannot take part).
+/// The signed-in registered person, or 401/403 (tournament games are
+/// rated: guests cannot take part; bots are never paired with people but
+/// by a person's challenge, so they take no part either).
 async fn registered(app: &App, headers: &HeaderMap, doing: &str) -> ApiResult<UserView> {
     let user = require_user(app, headers).await?;
     if user.guest {
         return Err(ApiError::forbidden(format!(
             "guests cannot {doing}: tournament games are rated; sign up first"
+        )));
+    }
+    if user.bot {
+        return Err(ApiError::forbidden(format!(
+            "bots cannot {doing}: tournaments pair people with each other"
         )));
     }
     Ok(user)
@@ -155,29 +162,31 @@ pub async fn create(
     let now = now_ms();
     let tournament = new_tournament(&app, &req, user.clone(), now)?;
     let row = tournament.to_row().map_err(ApiError::internal)?;
-    // The caps hold for creations sent at once: checked and stored under
-    // one lock.
+    // The caps hold for creations sent at once, to any process: counted in
+    // the store, in the transaction that stores the tournament.
     let limits = &app.tournaments.limits;
-    let creating = app.tournaments.creating.lock().await;
-    let mine = app
-        .store
-        .count_open_tournaments(Some(user.id.as_str()))
-        .await?;
-    if mine >= i64::try_from(limits.per_user).unwrap_or(i64::MAX) {
-        return Err(ApiError::too_many(format!(
-            "you have {} tournaments upcoming or running already; wait for one to finish",
-            limits.per_user
-        )));
-    }
-    let all = app.store.count_open_tournaments(None).await?;
-    if all >= i64::try_from(limits.total).unwrap_or(i64::MAX) {
-        return Err(ApiError::too_many(format!(
-            "{} tournaments are upcoming or running already; try again later",
-            limits.total
-        )));
-    }
-    app.store.insert_tournament(&row).await?;
-    drop(creating);
+    let caps = StoreCaps::default()
+        .with(
+            Cap::new(
+                Counted::OpenTournamentsOf(user.id.as_str().to_owned()),
+                limits.per_user,
+            ),
+            format!(
+                "you have {} tournaments upcoming or running already; wait for one to finish",
+                limits.per_user
+            ),
+        )
+        .with(
+            Cap::new(Counted::OpenTournaments, limits.total),
+            format!(
+                "{} tournaments are upcoming or running already; try again later",
+                limits.total
+            ),
+        );
+    app.store
+        .insert_tournament(&row, caps.caps())
+        .await
+        .map_err(|e| caps.refusal(e))?;
     app.tournaments.changed();
     answer(&app, &tournament.id).await
 }

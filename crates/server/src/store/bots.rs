@@ -2,19 +2,27 @@
 //! bot's user row (`users.bot = 1`).
 
 use super::records::{BotRecord, UserRecord};
+use super::caps::{Cap, CapError, CapLock};
 use super::{BotRow, Store, UserRow};
 
 impl Store {
-    /// Stores the bot `user` of `owner_id` with its token's hash, in one
-    /// transaction; `Ok(false)` if the name is taken.
+    /// Stores the bot `user` of `owner_id`, made from `address`, with its
+    /// token's hash, in one transaction, unless one of `caps` is full
+    /// (checked under [`CapLock::Bots`] in the same transaction);
+    /// `Ok(false)` if the name is taken.
     pub async fn create_bot(
         &self,
         user: &UserRow,
         owner_id: &str,
+        address: &str,
         token_hash: &str,
         now: i64,
-    ) -> Result<bool, sqlx::Error> {
+        caps: &[Cap],
+    ) -> Result<bool, CapError> {
         let mut tx = self.pool.begin().await?;
+        if let Some(full) = Store::check_caps(&mut tx, &CapLock::Bots, caps).await? {
+            return Err(CapError::Full(full));
+        }
         let inserted = sqlx::query(
             "INSERT INTO users (id, name, name_key, password_hash, guest, bot, created_at) VALUES ($1, $2, $3, NULL, 0, 1, $4)",
         )
@@ -27,15 +35,16 @@ impl Store {
         match inserted {
             Ok(_) => {}
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Ok(false),
-            Err(e) => return Err(e),
+            Err(e) => return Err(e.into()),
         }
         sqlx::query(
-            "INSERT INTO bots (user_id, owner_id, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO bots (user_id, owner_id, token_hash, created_at, created_from) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&user.id)
         .bind(owner_id)
         .bind(token_hash)
         .bind(now)
+        .bind(address)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -46,7 +55,7 @@ impl Store {
     pub async fn bots_of(&self, owner_id: &str) -> Result<Vec<BotRow>, sqlx::Error> {
         let records: Vec<BotRecord> = sqlx::query_as(
             "SELECT u.id, u.name, u.guest, u.bot, b.created_at FROM bots b JOIN users u ON u.id = b.user_id \
-             WHERE b.owner_id = $1 ORDER BY b.created_at, u.name_key",
+             WHERE b.owner_id = $1 AND b.revoked_at IS NULL ORDER BY b.created_at, u.name_key",
         )
         .bind(owner_id)
         .fetch_all(&self.pool)
@@ -60,7 +69,7 @@ impl Store {
         token_hash: &str,
     ) -> Result<Option<UserRow>, sqlx::Error> {
         let record: Option<UserRecord> = sqlx::query_as(
-            "SELECT u.id, u.name, u.guest, u.bot FROM bots b JOIN users u ON u.id = b.user_id WHERE b.token_hash = $1",
+            "SELECT u.id, u.name, u.guest, u.bot FROM bots b JOIN users u ON u.id = b.user_id WHERE b.token_hash = $1 AND b.revoked_at IS NULL",
         )
         .bind(token_hash)
         .fetch_optional(&self.pool)
@@ -68,15 +77,25 @@ impl Store {
         record.map(UserRow::try_from).transpose()
     }
 
-    /// Revokes the token of `owner_id`'s bot `bot_id`: the bot can no
-    /// longer sign in (its user, games and ratings stay); false if it is
-    /// not one of theirs.
-    pub async fn revoke_bot(&self, owner_id: &str, bot_id: &str) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query("DELETE FROM bots WHERE owner_id = $1 AND user_id = $2")
-            .bind(owner_id)
-            .bind(bot_id)
-            .execute(&self.pool)
-            .await?;
+    /// Revokes the token of `owner_id`'s bot `bot_id` at `now`: the bot
+    /// can no longer sign in (its user, games and ratings stay; its row
+    /// stays too, without the token's hash, and counts against the owner's
+    /// bots made over time); false if it is not one of theirs.
+    pub async fn revoke_bot(
+        &self,
+        owner_id: &str,
+        bot_id: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE bots SET revoked_at = $3, token_hash = 'revoked:' || user_id \
+             WHERE owner_id = $1 AND user_id = $2 AND revoked_at IS NULL",
+        )
+        .bind(owner_id)
+        .bind(bot_id)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
         Ok(done.rows_affected() > 0)
     }
 }

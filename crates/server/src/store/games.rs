@@ -2,6 +2,7 @@
 
 use super::records::{convert_all, game_columns, EventRecord, GameRecord};
 use super::writer::{self, Job};
+use super::caps::{Cap, CapError, CapLock};
 use super::{
     AppendError, Backend, EventRow, GameFilter, GameRow, GameUpdate, NotificationRow, RatingUpdate,
     Store,
@@ -22,7 +23,29 @@ impl Store {
         game: &GameRow,
         first_event: Option<&EventRow>,
     ) -> Result<(), sqlx::Error> {
+        let new = NewGame {
+            game,
+            first_event,
+            seated_from: None,
+            invitee: None,
+        };
+        match self.insert_game_capped(&new, &[]).await {
+            Ok(()) => Ok(()),
+            Err(CapError::Database(e)) => Err(e),
+            Err(CapError::Full(_)) => Err(sqlx::Error::Protocol("no cap was given".into())),
+        }
+    }
+
+    /// Stores a new game like [`Store::insert_game`], with the address its
+    /// creator sat down from and the player it is for (a challenge by
+    /// name), unless one of `caps` is full (checked under
+    /// [`CapLock::Games`] in the same transaction).
+    pub async fn insert_game_capped(&self, new: &NewGame<'_>, caps: &[Cap]) -> Result<(), CapError> {
+        let game = new.game;
         let mut tx = self.pool.begin().await?;
+        if let Some(full) = Store::check_caps(&mut tx, &CapLock::Games, caps).await? {
+            return Err(CapError::Full(full));
+        }
         sqlx::query(concat!(
             "INSERT INTO games (",
             game_columns!(),
@@ -52,11 +75,55 @@ impl Store {
         .bind(game.deadline)
         .execute(&mut *tx)
         .await?;
-        if let Some(event) = first_event {
+        if let Some((user, address)) = new.seated_from {
+            insert_seat_address(&mut tx, &game.id, user, address).await?;
+        }
+        if let Some(invitee) = new.invitee {
+            sqlx::query("INSERT INTO invitations (game_id, invitee) VALUES ($1, $2)")
+                .bind(&game.id)
+                .bind(invitee)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(event) = new.first_event {
             insert_event(&mut tx, &game.id, event).await?;
             self.notify_in(&mut tx, &game.id, event.version).await?;
         }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that `user_id` plays `game_id` from `address` (kept once).
+    pub async fn add_seat_address(
+        &self,
+        game_id: &str,
+        user_id: &str,
+        address: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        insert_seat_address(&mut tx, game_id, user_id, address).await?;
         tx.commit().await
+    }
+
+    /// The live games a player of which is `user_id` or sat down or played
+    /// from `address` (fair play: [`crate::fair_play`]), newest first, at
+    /// most `limit`.
+    pub async fn live_games_near(
+        &self,
+        user_id: &str,
+        address: &str,
+        limit: i64,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT g.id FROM games g WHERE g.status = 'live' AND (g.user0 = $1 OR g.user1 = $1 \
+             OR g.id IN (SELECT s.game_id FROM seat_addresses s WHERE s.address = $2)) \
+             ORDER BY g.created_at DESC LIMIT $3",
+        )
+        .bind(user_id)
+        .bind(address)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
     }
 
     /// On `PostgreSQL`, notifies the other server processes, from within
@@ -186,8 +253,13 @@ impl Store {
         user_id: &str,
         started: &EventRow,
         deadline: Option<i64>,
-    ) -> Result<bool, sqlx::Error> {
+        address: Option<&str>,
+        caps: &[Cap],
+    ) -> Result<bool, CapError> {
         let mut tx = self.pool.begin().await?;
+        if let Some(full) = Store::check_caps(&mut tx, &CapLock::Games, caps).await? {
+            return Err(CapError::Full(full));
+        }
         let changed = sqlx::query(JOIN_SEAT[usize::from(seat != 0)])
             .bind(seat_json)
             .bind(user_id)
@@ -198,6 +270,9 @@ impl Store {
             .rows_affected();
         if changed != 1 {
             return Ok(false);
+        }
+        if let Some(address) = address {
+            insert_seat_address(&mut tx, game_id, user_id, address).await?;
         }
         insert_event(&mut tx, game_id, started).await?;
         self.notify_in(&mut tx, game_id, started.version).await?;
@@ -293,6 +368,38 @@ where
         .push(" ORDER BY created_at DESC LIMIT ")
         .push_bind(filter.limit);
     query
+}
+
+/// A new game as [`Store::insert_game_capped`] stores it.
+#[derive(Clone, Copy, Debug)]
+pub struct NewGame<'a> {
+    /// Its row.
+    pub game: &'a GameRow,
+    /// Its first event, if it starts at once.
+    pub first_event: Option<&'a EventRow>,
+    /// The creator's user id and the address they sat down from.
+    pub seated_from: Option<(&'a str, &'a str)>,
+    /// The user it is for alone (a challenge by name).
+    pub invitee: Option<&'a str>,
+}
+
+/// Records `user_id`'s address in `game_id` unless known.
+async fn insert_seat_address(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    game_id: &str,
+    user_id: &str,
+    address: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO seat_addresses (game_id, user_id, address) VALUES ($1, $2, $3) \
+         ON CONFLICT (game_id, user_id, address) DO NOTHING",
+    )
+    .bind(game_id)
+    .bind(user_id)
+    .bind(address)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 async fn insert_event(

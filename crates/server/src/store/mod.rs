@@ -20,9 +20,11 @@
 //! database).
 
 mod bots;
+pub mod caps;
 mod chat;
 pub use chat::KEPT_PER_ROOM;
 mod games;
+pub use games::NewGame;
 mod migrate;
 mod notifications;
 pub use notifications::KEPT_PER_USER;

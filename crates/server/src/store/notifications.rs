@@ -82,16 +82,6 @@ impl Store {
         Ok(())
     }
 
-    /// Records that the waiting game `game_id` is for `invitee` alone.
-    pub async fn add_invitation(&self, game_id: &str, invitee: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO invitations (game_id, invitee) VALUES ($1, $2)")
-            .bind(game_id)
-            .bind(invitee)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
     /// Whom the game `game_id` is for, if it was sent to one player.
     pub async fn invitee(&self, game_id: &str) -> Result<Option<String>, sqlx::Error> {
         sqlx::query_scalar("SELECT invitee FROM invitations WHERE game_id = $1")

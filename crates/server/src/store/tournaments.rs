@@ -2,6 +2,7 @@
 //! (with a counter of pairings that makes a pairing a claim: two pairings
 //! of one player can never both be stored), and which games are theirs.
 
+use super::caps::{Cap, CapError, CapLock, Counted};
 use super::Store;
 
 /// A tournament as stored.
@@ -104,7 +105,13 @@ const TOURNAMENT_COLUMNS: &str = "id, name, creator, creator_id, game, options, 
 
 impl Store {
     /// Stores a new tournament.
-    pub async fn insert_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
+    /// Stores a new tournament unless one of `caps` is full (checked under
+    /// [`CapLock::Tournaments`] in the same transaction).
+    pub async fn insert_tournament(&self, t: &TournamentRow, caps: &[Cap]) -> Result<(), CapError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(full) = Store::check_caps(&mut tx, &CapLock::Tournaments, caps).await? {
+            return Err(CapError::Full(full));
+        }
         sqlx::query(&format!(
             "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
@@ -121,30 +128,10 @@ impl Store {
         .bind(t.ends_at)
         .bind(&t.status)
         .bind(t.created_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
-    }
-
-    /// How many tournaments are not finished (only `creator_id`'s, if
-    /// given).
-    pub async fn count_open_tournaments(
-        &self,
-        creator_id: Option<&str>,
-    ) -> Result<i64, sqlx::Error> {
-        match creator_id {
-            Some(creator) => sqlx::query_scalar(
-                "SELECT COUNT(*) FROM tournaments WHERE status <> 'finished' AND creator_id = $1",
-            )
-            .bind(creator)
-            .fetch_one(&self.pool)
-            .await,
-            None => {
-                sqlx::query_scalar("SELECT COUNT(*) FROM tournaments WHERE status <> 'finished'")
-                    .fetch_one(&self.pool)
-                    .await
-            }
-        }
     }
 
     /// A tournament.
@@ -250,23 +237,27 @@ impl Store {
         .await?
         .rows_affected();
         if back == 0 {
-            let joined = sqlx::query(
+            // Counted under the tournament's cap lock: joins at once, in any
+            // process, are counted one after the other.
+            let lock = CapLock::TournamentPlayers(tournament_id.to_owned());
+            let cap = Cap::new(
+                Counted::PlayersOf(tournament_id.to_owned()),
+                usize::try_from(cap).unwrap_or(0),
+            );
+            if Store::check_caps(&mut tx, &lock, &[cap]).await?.is_some() {
+                return Ok(false);
+            }
+            sqlx::query(
                 "INSERT INTO tournament_players \
                  (tournament_id, user_id, user_view, state, pairings, joined_at) \
-                 SELECT $1, $2, $3, 'active', 0, $4 \
-                 WHERE (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) < $5",
+                 VALUES ($1, $2, $3, 'active', 0, $4)",
             )
             .bind(tournament_id)
             .bind(user_id)
             .bind(user_view)
             .bind(at)
-            .bind(cap)
             .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if joined == 0 {
-                return Ok(false);
-            }
+            .await?;
         }
         tx.commit().await?;
         Ok(true)

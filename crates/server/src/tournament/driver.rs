@@ -226,7 +226,7 @@ async fn start_game(app: &App, snapshot: &Snapshot, pair: &Pair) -> anyhow::Resu
         ],
         created_at: now,
     };
-    store_new_game(app, &meta, &first.user)
+    store_new_game(app, &meta, &first.user, None)
         .await
         .map_err(|e| anyhow::anyhow!(e.message))?;
     Ok(true)

@@ -17,8 +17,6 @@ use tokio::sync::{watch, Notify};
 pub struct TournamentHub {
     /// The bounds.
     pub limits: TournamentLimits,
-    /// Held from the caps' check to the insert of a new tournament.
-    pub creating: tokio::sync::Mutex<()>,
     /// Joins and withdrawals per user.
     pub actions: KeyedLimiter,
     /// Wakes the driver (a tournament was created, joined or left).
@@ -33,7 +31,6 @@ impl TournamentHub {
     pub fn new(limits: &TournamentLimits) -> Self {
         TournamentHub {
             limits: limits.clone(),
-            creating: tokio::sync::Mutex::new(()),
             actions: KeyedLimiter::per_minute(limits.actions_per_minute),
             wake: Arc::new(Notify::new()),
             feeds: Mutex::new(HashMap::new()),
