@@ -52,6 +52,12 @@ pub trait DynMatch: Send + Sync {
     fn hidden_placement(&self) -> bool;
     /// A copy of this record.
     fn clone_box(&self) -> Box<dyn DynMatch>;
+    /// The hash ([`Game::hash`]: the position and the side to move) of
+    /// every position of the record, from the start to the current one.
+    fn position_keys(&self) -> Vec<u64>;
+    /// The hashes of the positions up to `plies` plies after the current
+    /// one (not the current one), at most `most` of them (breadth first).
+    fn keys_ahead(&self, plies: u32, most: usize) -> Vec<u64>;
 }
 
 impl<G: Game> DynMatch for GameRecord<G> {
@@ -124,5 +130,37 @@ impl<G: Game> DynMatch for GameRecord<G> {
     }
     fn clone_box(&self) -> Box<dyn DynMatch> {
         Box::new(self.clone())
+    }
+    fn position_keys(&self) -> Vec<u64> {
+        self.positions().iter().map(Game::hash).collect()
+    }
+    fn keys_ahead(&self, plies: u32, most: usize) -> Vec<u64> {
+        let mut keys = Vec::new();
+        if self.outcome().is_some() {
+            return keys;
+        }
+        let mut layer = vec![self.position().clone()];
+        let mut moves = crate::MoveList::<G::Move>::new();
+        for _ in 0..plies {
+            let mut next = Vec::new();
+            for pos in &layer {
+                if pos.outcome().is_some() {
+                    continue;
+                }
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                for &mv in &moves {
+                    if keys.len() >= most {
+                        return keys;
+                    }
+                    let mut after = pos.clone();
+                    after.play(mv);
+                    keys.push(after.hash());
+                    next.push(after);
+                }
+            }
+            layer = next;
+        }
+        keys
     }
 }

@@ -21,6 +21,7 @@
 mod dyn_match;
 mod error;
 mod game;
+pub mod interning;
 mod movelist;
 mod options;
 mod outcome;

@@ -57,6 +57,10 @@ pub enum BoardError {
         /// The limit ([`crate::set_board_limit`]).
         limit: usize,
     },
+    /// A board no game of this process uses yet, where the caller refused
+    /// new boards ([`gamut_core::interning::with_new_entries`]).
+    #[error("this board is new to the server, and no new board may be brought now")]
+    NewBoardRefused,
     /// The same chord twice (`a-b` and `b-a` are the same chord).
     #[error("chord '{chord}' repeats chord '{first}'")]
     Duplicate {

@@ -5,7 +5,9 @@
 //! is found by a hash lookup under a read lock, and the set is bounded
 //! ([`set_board_limit`]): past the limit a new board is refused with a
 //! clear error, so no stream of distinct boards can grow the process
-//! without bound (the built-in boards are always there).
+//! without bound (the built-in boards are always there). A caller may
+//! also refuse new boards on its thread ([`gamut_core::interning`]): a
+//! server does, for visitors whose quota of new boards is spent.
 
 use crate::{Board, BoardError};
 use std::collections::HashMap;
@@ -62,6 +64,9 @@ pub(crate) fn intern(board: Board, built_in: bool) -> Result<&'static Board, Boa
         return Ok(known);
     }
     if !built_in {
+        if !gamut_core::interning::may_add() {
+            return Err(BoardError::NewBoardRefused);
+        }
         let limit = LIMIT.load(Ordering::Relaxed);
         if CUSTOM.load(Ordering::Relaxed) >= limit {
             return Err(BoardError::TooManyBoards { limit });

@@ -26,6 +26,7 @@ pub mod config;
 pub mod connections;
 pub mod correspondence;
 pub mod error;
+pub mod fair_play;
 pub mod game;
 pub mod http;
 pub mod ids;

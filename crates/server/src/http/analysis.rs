@@ -14,6 +14,7 @@ use crate::game::event::ResultView;
 use crate::game::meta::{options_map, UserView};
 use crate::http::games::load_state;
 use crate::http::requests::{OptionValue, MAX_OPTIONS};
+use crate::http::limits::{count_attempt, with_board_quota};
 use crate::http::ws::MAX_MESSAGE;
 use crate::http::{current_user, json_body, require_user, AppState};
 use crate::rate_limit::{count, Quota, Throttle};
@@ -62,16 +63,17 @@ pub struct Source {
     pub game_id: Option<String>,
 }
 
-/// The refusal a live game's player gets for analysing it.
-pub const PLAYER_OF_LIVE_GAME: &str =
-    "you are playing this game: it can be analysed once it has ended";
+pub use crate::fair_play::PLAYER_OF_LIVE_GAME;
 
 impl Source {
-    /// The game record this source names, for `user`.
+    /// The game record this source names, for `user` asking from `addr`:
+    /// refused (403) to a player of a live game any position of which is
+    /// on its line ([`crate::fair_play`]).
     pub async fn resolve(
         &self,
         app: &AppState,
         user: Option<&UserView>,
+        addr: IpAddr,
     ) -> ApiResult<Box<dyn Match>> {
         if self.moves.len() > MAX_MOVES {
             return Err(ApiError::bad_request(format!("at most {MAX_MOVES} moves")));
@@ -82,10 +84,6 @@ impl Source {
         let (kind, options, start) = match &self.game_id {
             Some(id) => {
                 let state = load_state(app, id).await?;
-                let plays = user.and_then(|u| state.meta.side_of(&u.id)).is_some();
-                if state.live() && plays {
-                    return Err(ApiError::forbidden(PLAYER_OF_LIVE_GAME));
-                }
                 if self.game.is_some_and(|g| g != state.meta.kind) {
                     return Err(ApiError::bad_request("that game is of another kind"));
                 }
@@ -107,8 +105,12 @@ impl Source {
                 (kind, options, self.position.clone())
             }
         };
-        kind.replay(&options, start.as_deref(), &self.moves)
-            .map_err(|e| ApiError::bad_request(e.to_string()))
+        let game = with_board_quota(app, addr, || {
+            kind.replay(&options, start.as_deref(), &self.moves)
+                .map_err(|e| ApiError::bad_request(e.to_string()))
+        })??;
+        crate::fair_play::check(app, user, addr, &*game).await?;
+        Ok(game)
     }
 }
 
@@ -159,18 +161,22 @@ impl PositionView {
     }
 }
 
-/// `POST /api/positions`.
+/// `POST /api/positions`: at most
+/// [`crate::ServerLimits::positions_per_minute`] per address (429).
 pub async fn position(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<PositionView>> {
+    count_attempt(
+        &app.guards.positions_by_addr,
+        &addr.ip().to_string(),
+        "position requests",
+    )?;
     let source: Source = json_body(body)?;
-    let user = match source.game_id {
-        Some(_) => current_user(&app, &headers).await?,
-        None => None,
-    };
-    let game = source.resolve(&app, user.as_ref()).await?;
+    let user = current_user(&app, &headers).await?;
+    let game = source.resolve(&app, user.as_ref(), addr.ip()).await?;
     Ok(Json(PositionView::of(&*game)))
 }
 
@@ -417,7 +423,7 @@ async fn start(
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}")));
     }
-    let game = source.resolve(app, Some(user)).await?;
+    let game = source.resolve(app, Some(user), addr).await?;
     if game.outcome().is_some() {
         return Err(ApiError::bad_request("the game is over in that position"));
     }

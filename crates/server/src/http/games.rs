@@ -107,14 +107,18 @@ pub async fn create(
     let user = require_user(&app, &headers).await?;
     let req: CreateGame = json_body(body)?;
     let kind = req.game;
-    let options = kind
-        .normalise_options(&req.option_pairs().map_err(ApiError::bad_request)?)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
-    let start = req
-        .position
-        .as_deref()
-        .map(|p| start_position(kind, &options, p, req.rated))
-        .transpose()?;
+    let pairs = req.option_pairs().map_err(ApiError::bad_request)?;
+    let (options, start) = limits::with_board_quota(&app, addr.ip(), || {
+        let options = kind
+            .normalise_options(&pairs)
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+        let start = req
+            .position
+            .as_deref()
+            .map(|p| start_position(kind, &options, p, req.rated))
+            .transpose()?;
+        Ok::<_, ApiError>((options, start))
+    })??;
     req.clock.validate().map_err(ApiError::bad_request)?;
     let speed = req.clock.speed();
     let side = req.side.unwrap_or_default().side();

@@ -40,6 +40,10 @@ pub struct Guards {
     pub game_sockets: ConnectionCounter,
     /// Lobby sockets open per address.
     pub lobby_sockets: ConnectionCounter,
+    /// `POST /api/positions` per address.
+    pub positions_by_addr: KeyedLimiter,
+    /// New custom boards brought per address ([`with_board_quota`]).
+    pub boards_by_addr: KeyedLimiter,
 }
 
 impl Guards {
@@ -54,8 +58,25 @@ impl Guards {
             chat_by_addr: KeyedLimiter::per_minute(limits.chat_per_address_per_minute),
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
+            positions_by_addr: KeyedLimiter::per_minute(limits.positions_per_minute),
+            boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),
         }
     }
+}
+
+/// Runs `f`, which reads a visitor's options or position and may so bring
+/// a board no game of the process uses yet (a Linear Pursuit custom board,
+/// kept for the life of the process: [`gamut_core::interning`]), for a
+/// visitor at `addr`: a new board is admitted only within the address's
+/// quota ([`ServerLimits::new_boards_per_hour`]), past which the request is
+/// refused (429), so no visitor can fill the process's boards.
+pub fn with_board_quota<R>(app: &App, addr: IpAddr, f: impl Fn() -> R) -> ApiResult<R> {
+    let (result, refused) = gamut_core::interning::with_new_entries(false, &f);
+    if !refused {
+        return Ok(result);
+    }
+    count_attempt(&app.guards.boards_by_addr, &addr.to_string(), "new boards")?;
+    Ok(gamut_core::interning::with_new_entries(true, f).0)
 }
 
 /// 429: too many `what`, allowed again after `wait` (in whole seconds,

@@ -169,12 +169,15 @@ pub async fn import(
             pairs.push((key.to_owned(), value.trim().to_owned()));
         }
     }
-    let options = kind
-        .normalise_options(&pairs)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
-    let game = kind
-        .replay(&options, record.header("Start"), &record.moves)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let (options, game) = crate::http::limits::with_board_quota(&app, addr.ip(), || {
+        let options = kind
+            .normalise_options(&pairs)
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+        let game = kind
+            .replay(&options, record.header("Start"), &record.moves)
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+        Ok::<_, ApiError>((options, game))
+    })??;
     let result = match game.outcome() {
         Some(o) => Some(ReplayResult::Game(ResultView::from(o))),
         None => match record.header("Result") {

@@ -6,7 +6,7 @@ use crate::clock::ClockControl;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
 use crate::http::games::{game_id, game_row};
-use crate::http::limits::{count_attempt, StoreCaps};
+use crate::http::limits::{count_attempt, with_board_quota, StoreCaps};
 use crate::http::requests::{option_pairs, OptionValue};
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
 use crate::http::{json_body, require_user, App, AppState};
@@ -154,13 +154,16 @@ fn new_tournament(
 /// `POST /api/tournaments`.
 pub async fn create(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<TournamentAnswer>> {
     let user = registered(&app, &headers, "create tournaments").await?;
     let req: CreateTournament = json_body(body)?;
     let now = now_ms();
-    let tournament = new_tournament(&app, &req, user.clone(), now)?;
+    let tournament = with_board_quota(&app, addr.ip(), || {
+        new_tournament(&app, &req, user.clone(), now)
+    })??;
     let row = tournament.to_row().map_err(ApiError::internal)?;
     // The caps hold for creations sent at once, to any process: counted in
     // the store, in the transaction that stores the tournament.

@@ -75,6 +75,16 @@ pub async fn game_ws(
         .ok()
         .zip(user.as_ref())
         .and_then(|(meta, u)| meta.side_of(&u.id));
+    // A player who plays from another address: fair play counts it too
+    // (crate::fair_play).
+    if let (Some(_), Some(u)) = (side, user.as_ref()) {
+        if row.status == crate::game::status::GameStatus::Live.as_str() {
+            let address = addr.ip().to_string();
+            app.store
+                .add_seat_address(id.as_str(), u.id.as_str(), &address)
+                .await?;
+        }
+    }
     let session = user.and_then(|u| Some((u.id, credential(&headers)?)));
     Ok(ws
         .read_buffer_size(READ_BUFFER)

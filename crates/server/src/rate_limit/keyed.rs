@@ -24,6 +24,13 @@ impl KeyedLimiter {
     pub fn per_minute(n: usize) -> Self {
         KeyedLimiter::with_clock(per_minute(n), DefaultClock::default(), MAX_KEYS)
     }
+
+    /// `n` attempts an hour per key, in bursts of up to `n`, on the real
+    /// clock, bounded to [`MAX_KEYS`] keys.
+    pub fn per_hour(n: usize) -> Self {
+        let quota = governor::Quota::per_hour(crate::rate_limit::count(n));
+        KeyedLimiter::with_clock(quota, DefaultClock::default(), MAX_KEYS)
+    }
 }
 
 impl<C: Clock> KeyedLimiter<C> {

@@ -239,6 +239,7 @@ pub fn bare_client() -> Client {
         http: reqwest::Client::new(),
         cookie: None,
         bearer: None,
+        forwarded_for: None,
     }
 }
 
@@ -252,6 +253,9 @@ pub struct Client {
     pub cookie: Option<String>,
     /// A bot's token, sent as `Authorization: Bearer <token>`.
     pub bearer: Option<String>,
+    /// Sent as `X-Forwarded-For` (the client's address for a server that
+    /// trusts loopback as its proxy: `trusted_proxies`).
+    pub forwarded_for: Option<String>,
 }
 
 impl Client {
@@ -285,6 +289,9 @@ impl Client {
         }
         if let Some(t) = &self.bearer {
             req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if let Some(a) = &self.forwarded_for {
+            req = req.header("x-forwarded-for", a);
         }
         if let Some(b) = body {
             req = req.json(&b);
@@ -410,6 +417,10 @@ impl Client {
         if let Some(t) = &self.bearer {
             let value = format!("Bearer {t}").parse().expect("authorization header");
             req.headers_mut().insert("authorization", value);
+        }
+        if let Some(a) = &self.forwarded_for {
+            let value = a.parse().expect("x-forwarded-for header");
+            req.headers_mut().insert("x-forwarded-for", value);
         }
         let (stream, _) = tokio_tungstenite::connect_async(req)
             .await
