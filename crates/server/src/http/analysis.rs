@@ -15,7 +15,8 @@ use crate::game::meta::{options_map, UserView};
 use crate::http::games::load_state;
 use crate::http::requests::{OptionValue, MAX_OPTIONS};
 use crate::http::limits::{count_attempt, with_board_quota};
-use crate::http::ws::MAX_MESSAGE;
+use crate::http::socket_session::{check_due, SocketSession};
+use crate::http::ws::{MAX_MESSAGE, SESSION_ENDED};
 use crate::http::{current_user, json_body, require_user, AppState};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::body::Bytes;
@@ -262,6 +263,7 @@ pub async fn analysis_ws(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let user = require_user(&app, &headers).await?;
+    let session = SocketSession::of(&app, &headers).await;
     let guard =
         app.analysis.sockets.open(addr.ip()).ok_or_else(|| {
             ApiError::too_many("too many open analysis sockets from this address")
@@ -271,7 +273,7 @@ pub async fn analysis_ws(
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             let _guard = guard;
-            serve(app, user, addr.ip(), socket).await;
+            serve(app, user, session, addr.ip(), socket).await;
         })
         .into_response())
 }
@@ -309,7 +311,16 @@ async fn next_progress(current: &mut Option<Current>) -> Option<Progress> {
     }
 }
 
-async fn serve(app: AppState, user: UserView, addr: IpAddr, mut socket: WebSocket) {
+/// Serves one analysis socket of `user` (opened with `session`, which is
+/// checked periodically and before each analysis: the socket closes, its
+/// analysis stopped, once the session ends).
+async fn serve(
+    app: AppState,
+    user: UserView,
+    mut session: Option<SocketSession>,
+    addr: IpAddr,
+    mut socket: WebSocket,
+) {
     let limits = &app.guards.limits;
     let rate = count(limits.messages_per_second as usize);
     let throttle =
@@ -354,6 +365,13 @@ async fn serve(app: AppState, user: UserView, addr: IpAddr, mut socket: WebSocke
                         if let Some(c) = current.take() {
                             c.finish().await;
                         }
+                        if let Some(s) = session.as_mut() {
+                            if !s.lasts(&app).await {
+                                let error = SESSION_ENDED.to_owned();
+                                send(&mut socket, &AnalysisMessage::Error { id, error }).await;
+                                break;
+                            }
+                        }
                         let source = Source { game, options, position, moves, game_id };
                         match start(&app, &user, addr, &source, lines, time_ms, depth).await {
                             Ok((stop, progress, task)) => {
@@ -388,6 +406,15 @@ async fn serve(app: AppState, user: UserView, addr: IpAddr, mut socket: WebSocke
                         if let Some(c) = current.take() {
                             c.finish().await;
                         }
+                    }
+                }
+            }
+            () = check_due(session.as_ref()) => {
+                if let Some(s) = session.as_mut() {
+                    if !s.lasts(&app).await {
+                        let error = SESSION_ENDED.to_owned();
+                        send(&mut socket, &AnalysisMessage::Error { id: None, error }).await;
+                        break;
                     }
                 }
             }

@@ -23,6 +23,7 @@ pub mod requests;
 pub mod review;
 pub mod security;
 pub mod session_refresh;
+pub mod socket_session;
 pub mod tournaments;
 pub mod users;
 pub mod views;

@@ -8,6 +8,7 @@ use crate::game::meta::UserView;
 use crate::http::games::{game_id, game_row};
 use crate::http::limits::{count_attempt, with_board_quota, StoreCaps};
 use crate::http::requests::{option_pairs, OptionValue};
+use crate::http::socket_session::SocketSession;
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
 use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{now_ms, TournamentId};
@@ -345,11 +346,13 @@ pub async fn of_game(
 pub async fn socket(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let (id, row) = tournament_row(&app, &id).await?;
     let guard = open_socket(&app.guards.lobby_sockets, addr)?;
+    let session = SocketSession::of(&app, &headers).await;
     // Followed before the first view is read: no change falls between.
     let mut pushes = TournamentPushes {
         feed: app.tournaments.subscribe(&id),
@@ -362,7 +365,7 @@ pub async fn socket(
             let _guard = guard;
             if socket.send(Message::Text(first)).await.is_ok() {
                 let refusal = "the tournament socket accepts only ping";
-                serve_pushes(&app, socket, &mut pushes, refusal).await;
+                serve_pushes(&app, socket, &mut pushes, refusal, session).await;
             }
         })
         .into_response())

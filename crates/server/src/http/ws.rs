@@ -20,7 +20,8 @@ use crate::http::messages::{
 };
 use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
 use crate::http::requests::SinceQuery;
-use crate::http::{current_user, query, require_user, App, AppState};
+use crate::http::socket_session::{check_due, SocketSession};
+use crate::http::{current_user, query, require_user, AppState};
 use crate::ids::{GameId, UserId};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
@@ -270,7 +271,7 @@ impl Reply {
 /// token since (a guest who signed up: the same user, now registered) is
 /// followed: the socket goes on with the new token, which the old one gives
 /// no other way to learn.
-async fn session_still_lasts(
+pub(crate) async fn session_still_lasts(
     app: &AppState,
     user: &UserId,
     credential: &mut Credential,
@@ -524,6 +525,7 @@ pub async fn lobby_ws(
 ) -> Result<Response, ApiError> {
     let guard = open_socket(&app.guards.lobby_sockets, addr)?;
     let viewer = current_user(&app, &headers).await?.map(|u| u.id);
+    let session = SocketSession::of(&app, &headers).await;
     // Followed before the upgrade is answered: a message posted once the
     // socket is open reaches it.
     let pushes = LobbyPushes {
@@ -533,7 +535,7 @@ pub async fn lobby_ws(
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_lobby(app, socket, guard, pushes)))
+        .on_upgrade(move |socket| watch_lobby(app, socket, guard, pushes, session)))
 }
 
 async fn watch_lobby(
@@ -541,16 +543,22 @@ async fn watch_lobby(
     mut socket: WebSocket,
     _guard: ConnectionGuard,
     mut pushes: LobbyPushes,
+    session: Option<SocketSession>,
 ) {
     let first = app.lobby.current(&app).await;
     if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
-    serve_pushes(&app, socket, &mut pushes, "the lobby accepts only ping").await;
+    let refusal = "the lobby accepts only ping";
+    serve_pushes(&app, socket, &mut pushes, refusal, session).await;
 }
 
 /// What a socket that only pushes sends next.
 pub(crate) trait Pushes {
+    /// Whether what is pushed is for the session's user alone (checked
+    /// against the session before each push).
+    const PRIVATE: bool = false;
+
     /// The next text to send, once there is one; `None` ends the socket.
     fn next(&mut self) -> impl std::future::Future<Output = Option<Utf8Bytes>> + Send;
 }
@@ -585,6 +593,8 @@ struct UserPushes {
 }
 
 impl Pushes for UserPushes {
+    const PRIVATE: bool = true;
+
     async fn next(&mut self) -> Option<Utf8Bytes> {
         loop {
             match self.notifications.recv().await {
@@ -606,12 +616,15 @@ fn text_of(message: &ServerMessage) -> Option<Utf8Bytes> {
 
 /// Serves a socket that only pushes (`pushes`): the client may only ping
 /// (anything else is answered `refusal`); a silent or flooding socket is
-/// closed as a game socket is.
-pub(crate) async fn serve_pushes(
-    app: &App,
+/// closed as a game socket is, and one opened with a `session` is closed
+/// once the session ends ([`SocketSession`]: checked periodically, and
+/// before each push of a [`Pushes::PRIVATE`] feed).
+pub(crate) async fn serve_pushes<P: Pushes>(
+    app: &AppState,
     mut socket: WebSocket,
-    pushes: &mut impl Pushes,
+    pushes: &mut P,
     refusal: &str,
+    mut session: Option<SocketSession>,
 ) {
     let mut allowance = Allowance::new(&app.guards.limits);
     loop {
@@ -619,6 +632,14 @@ pub(crate) async fn serve_pushes(
             () = tokio::time::sleep_until(allowance.idle_at) => {
                 close_with(&mut socket, None, IDLE_ERROR).await;
                 return;
+            }
+            () = check_due(session.as_ref()) => {
+                if let Some(s) = session.as_mut() {
+                    if !s.lasts(app).await {
+                        close_with(&mut socket, None, SESSION_ENDED).await;
+                        return;
+                    }
+                }
             }
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
@@ -639,6 +660,12 @@ pub(crate) async fn serve_pushes(
             },
             text = pushes.next() => {
                 let Some(text) = text else { return };
+                if let (true, Some(s)) = (P::PRIVATE, session.as_mut()) {
+                    if !s.lasts(app).await {
+                        close_with(&mut socket, None, SESSION_ENDED).await;
+                        return;
+                    }
+                }
                 if socket.send(Message::Text(text)).await.is_err() {
                     return;
                 }
@@ -658,13 +685,20 @@ pub async fn user_ws(
 ) -> Result<Response, ApiError> {
     let user = require_user(&app, &headers).await?;
     let guard = open_socket(&app.guards.game_sockets, addr)?;
+    let session = credential(&headers).map(|c| SocketSession::new(&app, user.id.clone(), c));
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_user(app, socket, guard, user.id)))
+        .on_upgrade(move |socket| watch_user(app, socket, guard, user.id, session)))
 }
 
-async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuard, user: UserId) {
+async fn watch_user(
+    app: AppState,
+    mut socket: WebSocket,
+    _guard: ConnectionGuard,
+    user: UserId,
+    session: Option<SocketSession>,
+) {
     let mut pushes = UserPushes {
         notifications: app.bus.subscribe_user(&user),
     };
@@ -679,5 +713,6 @@ async fn watch_user(app: AppState, mut socket: WebSocket, _guard: ConnectionGuar
     if !send(&mut socket, &first).await {
         return;
     }
-    serve_pushes(&app, socket, &mut pushes, "this socket accepts only ping").await;
+    let refusal = "this socket accepts only ping";
+    serve_pushes(&app, socket, &mut pushes, refusal, session).await;
 }
