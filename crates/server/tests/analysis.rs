@@ -2,7 +2,7 @@
 //! socket `GET /api/analysis/ws` — a stream with a best line for each
 //! game, three lines (multi-PV) when asked for, its bounds (session, time,
 //! nodes, lines, one per user, per address, sockets per address, stop),
-//! and a live game's players kept from analysing it by its id.
+//! and a live game's players kept from any engine view of it (fair play).
 
 mod common;
 
@@ -29,6 +29,10 @@ async fn try_socket(client: &Client) -> Result<Stream, u16> {
     let mut req = url.into_client_request().expect("ws request");
     if let Some(c) = &client.cookie {
         req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    if let Some(a) = &client.forwarded_for {
+        req.headers_mut()
+            .insert("x-forwarded-for", a.parse().unwrap());
     }
     match tokio_tungstenite::connect_async(req).await {
         Ok((stream, _)) => Ok(stream),
@@ -357,39 +361,72 @@ async fn analyses_and_sockets_are_capped_per_address() {
     until_done(&mut sockets[1], 8).await;
 }
 
+/// A guest whose requests come from `addr` (the server trusts loopback as
+/// its proxy).
+async fn guest_from(server: &TestServer, addr: &str) -> Client {
+    let mut c = server.client();
+    c.forwarded_for = Some(addr.to_owned());
+    c.post_ok("/api/guest", json!({})).await;
+    c
+}
+
+/// Fair play (issue 21): a live game's player gets no engine view of its
+/// positions from any session, by its id or by position text, nor from
+/// another session at their address; a spectator elsewhere does, and the
+/// players once it has ended.
 #[tokio::test]
-async fn a_live_games_players_cannot_analyse_it_by_its_id() {
-    let server = TestServer::start(Backend::sqlite()).await;
-    let (mut a, mut b) = server.two_guests().await;
-    let spectator = server.guest().await;
+async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
+    let server = TestServer::start_with(Backend::sqlite(), |c| {
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let mut a = guest_from(&server, "10.0.0.1").await;
+    let mut b = guest_from(&server, "10.0.0.2").await;
+    let mut again = guest_from(&server, "10.0.0.1").await;
+    let spectator = guest_from(&server, "10.0.0.3").await;
     let id = small_loa(&mut a, &mut b).await;
-    let mut ws = socket(&a).await;
-    send(
-        &mut ws,
-        json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300}),
-    )
-    .await;
-    assert_eq!(refusal(&mut ws, 1).await, PLAYER_OF_LIVE_GAME);
-    let (status, _) = a.post("/api/positions", json!({"game_id": id})).await;
-    assert_eq!(status, 403);
-    // A spectator may.
+    let mut game = a.ws(&id, None).await;
+    let state = game.first_state().await;
+    let first = state.legal[0].clone();
+    game.play(&first).await;
+    let view: Value = spectator.clone().post_ok("/api/positions", json!({"game_id": id})).await;
+    let position = view["position"].as_str().unwrap().to_owned();
+    let legal: Vec<String> = decode(&view["legal"]);
+    let by_text = json!({"game": "loa", "options": {"size": "6"}, "position": position});
+    let ahead = json!({"game": "loa", "options": {"size": "6"}, "position": position,
+                       "moves": [legal[0]]});
+    // The player, their second session at the same address, their
+    // opponent: by id, by the position's text, one move past it.
+    for (who, client) in [("a", &a), ("a's guest", &again), ("b", &b)] {
+        let mut ws = socket(client).await;
+        for (n, asked) in [json!({"game_id": id}), by_text.clone(), ahead.clone()]
+            .into_iter()
+            .enumerate()
+        {
+            let mut request = asked.clone();
+            request["type"] = json!("analyse");
+            request["id"] = json!(n);
+            request["time_ms"] = json!(200);
+            send(&mut ws, request).await;
+            let n = i64::try_from(n).unwrap();
+            assert_eq!(refusal(&mut ws, n).await, PLAYER_OF_LIVE_GAME, "{who}, {asked}");
+            let (status, _) = client.clone().post("/api/positions", asked).await;
+            assert_eq!(status, 403, "{who}: POST /api/positions");
+        }
+    }
+    // A review needs the game to have ended.
+    let (status, _) = again.post(&format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!(status, 409, "review of a live game");
+    // A spectator elsewhere may.
     let mut watcher = socket(&spectator).await;
-    send(
-        &mut watcher,
-        json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300}),
-    )
-    .await;
+    send(&mut watcher, json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300})).await;
     until_done(&mut watcher, 1).await;
     // Once the game has ended, its players may too.
-    let mut game = a.ws(&id, None).await;
     assert_eq!(game.action("resign").await, "ack");
     game.wait_end().await;
     let view: PositionView = a.post_as("/api/positions", json!({"game_id": id})).await;
     assert_eq!(view.options.get("size").map(String::as_str), Some("6"));
-    send(
-        &mut ws,
-        json!({"type": "analyse", "id": 2, "game_id": id, "time_ms": 300}),
-    )
-    .await;
+    let mut ws = socket(&again).await;
+    send(&mut ws, json!({"type": "analyse", "id": 2, "game_id": id, "time_ms": 300})).await;
     until_done(&mut ws, 2).await;
 }
