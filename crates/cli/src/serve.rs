@@ -44,6 +44,13 @@ pub struct ServeArgs {
     /// `https://`.
     #[arg(long)]
     secure_cookies: bool,
+    /// The address of a reverse proxy in front of the server (repeatable):
+    /// for requests from it, the client's address (which every
+    /// per-address limit counts) is read from `X-Forwarded-For`, the
+    /// right-most entry that is not a trusted proxy. Without it the header
+    /// is ignored and the TCP peer is the client.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Limits against abuse (defaults in docs/api.md, "Limits").
     #[command(flatten)]
     limits: Box<LimitArgs>,
@@ -122,7 +129,8 @@ pub struct LimitArgs {
     /// Chat messages per address per minute (default 30).
     #[arg(long, value_name = "N")]
     chat_per_address_per_minute: Option<usize>,
-    /// Analyses searching at once in the server (default 2).
+    /// Analyses searching at once in the server (default: the cores less
+    /// one, at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     analysis_workers: Option<u64>,
     /// Analyses running at once per address (default 4).
@@ -137,10 +145,18 @@ pub struct LimitArgs {
     /// Analysis sockets per address (default 8).
     #[arg(long, value_name = "N")]
     analysis_sockets_per_address: Option<usize>,
+    /// Milliseconds an analysis searches before it gives its worker to a
+    /// waiting request of another address or user (default 1000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600000))]
+    analysis_slice_ms: Option<u64>,
     /// Game reviews queued or running at once in the server (default 4;
     /// each user: one).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     reviews: Option<u64>,
+    /// Game reviews queued or running at once asked from one address
+    /// (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    reviews_per_address: Option<u64>,
     /// Milliseconds a review searches each position at most (default 300).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60000))]
     review_position_ms: Option<u64>,
@@ -160,6 +176,41 @@ pub struct LimitArgs {
     /// Players in one tournament (default 100).
     #[arg(long, value_name = "N")]
     tournament_players: Option<usize>,
+    /// Games waiting or being played one person is seated in (default 50).
+    #[arg(long, value_name = "N")]
+    open_games_per_user: Option<usize>,
+    /// Games waiting or being played from one address (default 100).
+    #[arg(long, value_name = "N")]
+    open_games_per_address: Option<usize>,
+    /// Games waiting or being played in the server (default 20000).
+    #[arg(long, value_name = "N")]
+    open_games: Option<usize>,
+    /// Challenges by name waiting for one person (default 10).
+    #[arg(long, value_name = "N")]
+    challenges_per_invitee: Option<usize>,
+    /// `POST /api/positions` per address per minute (default 60).
+    #[arg(long, value_name = "N")]
+    positions_per_minute: Option<usize>,
+    /// New Linear Pursuit boards brought per address per hour (default 5).
+    #[arg(long, value_name = "N")]
+    new_boards_per_hour: Option<usize>,
+    /// Bots one person makes in 24 hours, revoked ones included (default 5).
+    #[arg(long, value_name = "N")]
+    bots_per_day: Option<usize>,
+    /// Bots made from one address in 24 hours (default 10).
+    #[arg(long, value_name = "N")]
+    bots_per_address_per_day: Option<usize>,
+    /// Bots made in the server in 24 hours (default 500).
+    #[arg(long, value_name = "N")]
+    bots_per_day_in_all: Option<usize>,
+    /// Seconds between two checks of a push socket's session (default 30).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    session_recheck_secs: Option<u64>,
+    /// Fair play by session only: do not treat everyone at a live game's
+    /// player's address as that player (for a test suite driving many
+    /// browsers from one address; never on a public server).
+    #[arg(long)]
+    no_fair_play_by_address: bool,
 }
 
 impl LimitArgs {
@@ -234,9 +285,15 @@ impl LimitArgs {
             &mut analysis.sockets_per_address,
             self.analysis_sockets_per_address,
         );
+        if let Some(ms) = self.analysis_slice_ms {
+            analysis.slice = Duration::from_millis(ms);
+        }
         let review = &mut limits.review;
         if let Some(n) = self.reviews {
             review.running = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = self.reviews_per_address {
+            review.per_address = usize::try_from(n).unwrap_or(usize::MAX);
         }
         if let Some(ms) = self.review_position_ms {
             review.position_time = Duration::from_millis(ms);
@@ -249,6 +306,28 @@ impl LimitArgs {
         set(&mut tournaments.per_user, self.tournaments_per_user);
         set(&mut tournaments.total, self.tournaments);
         set(&mut tournaments.players, self.tournament_players);
+        set(&mut limits.open_games_per_user, self.open_games_per_user);
+        set(
+            &mut limits.open_games_per_address,
+            self.open_games_per_address,
+        );
+        set(&mut limits.open_games, self.open_games);
+        set(
+            &mut limits.challenges_per_invitee,
+            self.challenges_per_invitee,
+        );
+        set(&mut limits.positions_per_minute, self.positions_per_minute);
+        set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
+        set(&mut limits.bots_per_day, self.bots_per_day);
+        set(
+            &mut limits.bots_per_address_per_day,
+            self.bots_per_address_per_day,
+        );
+        set(&mut limits.bots_per_day_in_all, self.bots_per_day_in_all);
+        secs(&mut limits.session_recheck, self.session_recheck_secs);
+        if self.no_fair_play_by_address {
+            limits.fair_play_by_address = false;
+        }
     }
 }
 
@@ -302,6 +381,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .iter()
             .any(|o| o.starts_with("https://"));
     config.security.allowed_origins = args.allowed_origins;
+    config.trusted_proxies = args.trusted_proxies;
     args.limits.apply(&mut config.limits);
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {

@@ -4,9 +4,16 @@
 //! that think a fraction of a second (`random` to `medium`), the deep lane
 //! `hard` and `max`, so an easy game's reply never waits behind seconds of
 //! `max` thinking. Waiting requests are served fairly, round-robin by
-//! owner (the person the computer plays): one user with twenty games
-//! waiting gets one turn in the lane, then every other waiting user gets
-//! one, so nobody's game waits behind another user's queue.
+//! [`Owner`]: first by address, then by user within an address (the
+//! computer's moves in games have no address: round-robin by the person
+//! the computer plays). One user with twenty games waiting gets one turn
+//! in the lane, then every other waiting user gets one, so nobody's game
+//! waits behind another user's queue; and the owner whose worker has just
+//! come back waits behind the others. The analysis board
+//! ([`crate::analysis`]) and game reviews use a pool of their own with
+//! addresses, so one address's guests cannot take every turn, and ask
+//! [`AiPool::others_waiting`] to give their worker back between slices of
+//! a long search.
 //!
 //! How long the computer thinks ([`budget`]): at `max` on a clock, its
 //! time manager decides from the clock (time left, increment); the weaker
@@ -23,10 +30,41 @@ use gamut_ai::solver::SolvedTable;
 use gamut_ai::{Clock, EngineSpec, Level, Limits, SearchContext};
 use gamut_games::{GameKind, Match};
 use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::oneshot;
+
+/// Whom a worker is for: the address the request comes from and the user
+/// it is for. Waiting requests are served round-robin by address, then by
+/// user within the address.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Owner {
+    /// The client's address; `None` for requests without one (the
+    /// computer's moves in games), which all share one turn order.
+    pub address: Option<IpAddr>,
+    /// The user's id.
+    pub user: String,
+}
+
+impl Owner {
+    /// `user`, asking from `address`.
+    pub fn new(address: IpAddr, user: &str) -> Owner {
+        Owner {
+            address: Some(address),
+            user: user.to_owned(),
+        }
+    }
+
+    /// `user`, without an address.
+    pub fn user(user: &str) -> Owner {
+        Owner {
+            address: None,
+            user: user.to_owned(),
+        }
+    }
+}
 
 /// Runs the computer's searches on at most `workers` threads at once per
 /// lane, taking waiting requests round-robin by owner.
@@ -68,14 +106,30 @@ impl AiPool {
     /// the computer's, and the game's task gives it back to the computer's
     /// clock.
     pub async fn worker(&self, owner: &str, level: Level) -> Worker {
-        let lane = if level >= Level::Hard {
+        self.worker_for(&Owner::user(owner), level).await
+    }
+
+    /// A worker of `level`'s lane for `owner` (an address and a user), once
+    /// its turn comes: round-robin by address, then by user.
+    pub async fn worker_for(&self, owner: &Owner, level: Level) -> Worker {
+        Worker {
+            permit: self.lane(level).acquire(owner).await,
+            contexts: self.contexts.clone(),
+        }
+    }
+
+    /// Whether a request of anyone but `owner` (another address, or
+    /// another user) waits for a worker of `level`'s lane: a long search of
+    /// `owner`'s should give its worker back.
+    pub fn others_waiting(&self, owner: &Owner, level: Level) -> bool {
+        self.lane(level).others_waiting(owner)
+    }
+
+    fn lane(&self, level: Level) -> &Arc<FairQueue> {
+        if level >= Level::Hard {
             &self.deep
         } else {
             &self.quick
-        };
-        Worker {
-            permit: lane.acquire(owner).await,
-            contexts: self.contexts.clone(),
         }
     }
 }
@@ -195,7 +249,8 @@ impl Contexts {
     }
 }
 
-/// A counting semaphore whose waiters are served round-robin by owner.
+/// A counting semaphore whose waiters are served round-robin by address,
+/// then by user within an address.
 #[derive(Debug)]
 struct FairQueue {
     state: Mutex<QueueState>,
@@ -205,23 +260,79 @@ struct FairQueue {
 struct QueueState {
     /// Workers free now.
     free: usize,
-    /// Each owner's waiters, oldest first.
-    waiting: HashMap<String, VecDeque<oneshot::Sender<Permit>>>,
-    /// Owners with waiters, in the order their next turn comes.
+    /// Addresses with waiters, in the order their next turn comes.
+    ring: VecDeque<Option<IpAddr>>,
+    /// Each of those addresses' waiters.
+    addresses: HashMap<Option<IpAddr>, Users>,
+}
+
+/// The waiters of one address.
+#[derive(Debug, Default)]
+struct Users {
+    /// Users with waiters, in the order their next turn comes.
     ring: VecDeque<String>,
+    /// Each user's waiters, oldest first.
+    waiting: HashMap<String, VecDeque<oneshot::Sender<Permit>>>,
 }
 
 /// A worker, given back to the queue when dropped.
 #[derive(Debug)]
 struct Permit {
     queue: Option<Arc<FairQueue>>,
+    /// Whom it was given to.
+    owner: Owner,
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(queue) = self.queue.take() {
-            FairQueue::release(&queue);
+            FairQueue::release(&queue, &self.owner);
         }
+    }
+}
+
+impl QueueState {
+    /// Puts `owner`, whose worker has just come back, behind the others
+    /// waiting (its address behind the other addresses, itself behind the
+    /// other users of its address), so the turn goes to those who waited.
+    fn behind(&mut self, owner: &Owner) {
+        if self.ring.len() > 1 && self.ring.front() == Some(&owner.address) {
+            self.ring.rotate_left(1);
+        }
+        if let Some(users) = self.addresses.get_mut(&owner.address) {
+            if users.ring.len() > 1 && users.ring.front() == Some(&owner.user) {
+                users.ring.rotate_left(1);
+            }
+        }
+    }
+
+    /// The next waiter in turn (taken out of the queue) and whom it is
+    /// for, if any.
+    fn next(&mut self) -> Option<(oneshot::Sender<Permit>, Owner)> {
+        while let Some(address) = self.ring.pop_front() {
+            let Some(users) = self.addresses.get_mut(&address) else {
+                continue;
+            };
+            let Some(user) = users.ring.pop_front() else {
+                self.addresses.remove(&address);
+                continue;
+            };
+            let next = users.waiting.get_mut(&user).and_then(VecDeque::pop_front);
+            if users.waiting.get(&user).is_some_and(|w| !w.is_empty()) {
+                users.ring.push_back(user.clone());
+            } else {
+                users.waiting.remove(&user);
+            }
+            if users.ring.is_empty() {
+                self.addresses.remove(&address);
+            } else {
+                self.ring.push_back(address);
+            }
+            if let Some(sender) = next {
+                return Some((sender, Owner { address, user }));
+            }
+        }
+        None
     }
 }
 
@@ -230,8 +341,8 @@ impl FairQueue {
         FairQueue {
             state: Mutex::new(QueueState {
                 free: workers,
-                waiting: HashMap::new(),
                 ring: VecDeque::new(),
+                addresses: HashMap::new(),
             }),
         }
     }
@@ -241,55 +352,67 @@ impl FairQueue {
     }
 
     /// A worker for `owner`, when its turn comes.
-    async fn acquire(self: &Arc<Self>, owner: &str) -> Permit {
+    async fn acquire(self: &Arc<Self>, owner: &Owner) -> Permit {
         let receiver = {
             let mut state = self.lock();
             if state.free > 0 && state.ring.is_empty() {
                 state.free -= 1;
                 return Permit {
                     queue: Some(self.clone()),
+                    owner: owner.clone(),
                 };
             }
             let (sender, receiver) = oneshot::channel();
-            let queue = state.waiting.entry(owner.to_owned()).or_default();
+            let new_address = !state.addresses.contains_key(&owner.address);
+            let users = state.addresses.entry(owner.address).or_default();
+            let queue = users.waiting.entry(owner.user.clone()).or_default();
             queue.push_back(sender);
             if queue.len() == 1 {
-                state.ring.push_back(owner.to_owned());
+                users.ring.push_back(owner.user.clone());
+            }
+            if new_address {
+                state.ring.push_back(owner.address);
             }
             receiver
         };
         match receiver.await {
             Ok(permit) => permit,
             // The queue is never dropped while a request waits on it.
-            Err(_) => Permit { queue: None },
+            Err(_) => Permit {
+                queue: None,
+                owner: owner.clone(),
+            },
         }
     }
 
-    /// Gives a worker back: to the next owner's oldest waiter, or free.
-    fn release(queue: &Arc<FairQueue>) {
+    /// Whether a request of anyone but `owner` waits (and has not been
+    /// given up).
+    fn others_waiting(&self, owner: &Owner) -> bool {
+        let state = self.lock();
+        state.addresses.iter().any(|(address, users)| {
+            users.waiting.iter().any(|(user, waiters)| {
+                (*address != owner.address || *user != owner.user)
+                    && waiters.iter().any(|w| !w.is_closed())
+            })
+        })
+    }
+
+    /// Gives `owner`'s worker back: to the next waiter in turn (not
+    /// `owner` while others wait), or free.
+    fn release(queue: &Arc<FairQueue>, owner: &Owner) {
         let mut state = queue.lock();
-        while let Some(owner) = state.ring.pop_front() {
-            let Some(waiters) = state.waiting.get_mut(&owner) else {
-                continue;
+        state.behind(owner);
+        while let Some((sender, next)) = state.next() {
+            let permit = Permit {
+                queue: Some(queue.clone()),
+                owner: next,
             };
-            let next = waiters.pop_front();
-            if waiters.is_empty() {
-                state.waiting.remove(&owner);
-            } else {
-                state.ring.push_back(owner);
-            }
-            if let Some(sender) = next {
-                let permit = Permit {
-                    queue: Some(queue.clone()),
-                };
-                match sender.send(permit) {
-                    Ok(()) => return,
-                    // That request was given up: the permit comes back
-                    // here through its drop, so stop handing it on.
-                    Err(mut unused) => {
-                        unused.queue = None;
-                        continue;
-                    }
+            match sender.send(permit) {
+                Ok(()) => return,
+                // That request was given up: the permit comes back here
+                // through its drop, so stop handing it on.
+                Err(mut unused) => {
+                    unused.queue = None;
                 }
             }
         }
@@ -433,7 +556,7 @@ mod tests {
     #[tokio::test]
     async fn waiters_are_served_round_robin_by_owner() {
         let queue = Arc::new(FairQueue::new(1));
-        let busy = queue.acquire("someone").await;
+        let busy = queue.acquire(&Owner::user("someone")).await;
         let served = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
         // The greedy owner queues five requests before the patient one.
@@ -443,7 +566,7 @@ mod tests {
         {
             let (queue, served) = (queue.clone(), served.clone());
             tasks.push(tokio::spawn(async move {
-                let permit = queue.acquire(owner).await;
+                let permit = queue.acquire(&Owner::user(owner)).await;
                 served.lock().unwrap().push((owner, i));
                 tokio::task::yield_now().await;
                 drop(permit);
@@ -473,16 +596,110 @@ mod tests {
     #[tokio::test]
     async fn a_given_up_request_does_not_lose_the_worker() {
         let queue = Arc::new(FairQueue::new(1));
-        let busy = queue.acquire("a").await;
+        let busy = queue.acquire(&Owner::user("a")).await;
         let waiting = {
             let queue = queue.clone();
-            tokio::spawn(async move { queue.acquire("b").await })
+            tokio::spawn(async move { queue.acquire(&Owner::user("b")).await })
         };
         tokio::task::yield_now().await;
         waiting.abort();
         let _ = waiting.await;
         drop(busy);
-        let again = tokio::time::timeout(Duration::from_secs(1), queue.acquire("c")).await;
+        let again =
+            tokio::time::timeout(Duration::from_secs(1), queue.acquire(&Owner::user("c"))).await;
         assert!(again.is_ok(), "the worker came back");
+    }
+
+    /// Requests served, in order, by a one-worker queue for the owners
+    /// `queued` (queued in that order while `busy` holds the worker; each
+    /// gives its worker back at once).
+    async fn served_order(busy: &Owner, queued: &[Owner]) -> Vec<Owner> {
+        let queue = Arc::new(FairQueue::new(1));
+        let holding = queue.acquire(busy).await;
+        let served = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        for owner in queued.iter().cloned() {
+            let (queue, served) = (queue.clone(), served.clone());
+            tasks.push(tokio::spawn(async move {
+                let permit = queue.acquire(&owner).await;
+                served.lock().unwrap().push(owner);
+                tokio::task::yield_now().await;
+                drop(permit);
+            }));
+            tokio::task::yield_now().await;
+        }
+        drop(holding);
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let state = queue.lock();
+        assert_eq!(state.free, 1, "every worker given back");
+        assert!(state.addresses.is_empty() && state.ring.is_empty());
+        drop(state);
+        let order = served.lock().unwrap().clone();
+        order
+    }
+
+    #[tokio::test]
+    async fn waiters_are_served_round_robin_by_address_then_user() {
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        // Address a's four users queue before b's one.
+        let queued = [
+            Owner::new(a, "a1"),
+            Owner::new(a, "a2"),
+            Owner::new(a, "a3"),
+            Owner::new(a, "a1"),
+            Owner::new(b, "b1"),
+        ];
+        let order = served_order(&Owner::new(a, "a0"), &queued).await;
+        let users: Vec<&str> = order.iter().map(|o| o.user.as_str()).collect();
+        // b's turn comes right after the first of a's, not after all of
+        // them; within a, users take turns.
+        assert_eq!(users, ["b1", "a1", "a2", "a3", "a1"], "{order:?}");
+    }
+
+    #[tokio::test]
+    async fn the_owner_whose_worker_came_back_waits_behind_the_others() {
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        // The holder (a, a1) asks again after b: b goes first.
+        let queued = [Owner::new(a, "a1"), Owner::new(b, "b1")];
+        let order = served_order(&Owner::new(a, "a1"), &queued).await;
+        assert_eq!(order, [Owner::new(b, "b1"), Owner::new(a, "a1")]);
+        // Without an address (games), the same by user.
+        let queued = [Owner::user("u"), Owner::user("v")];
+        let order = served_order(&Owner::user("u"), &queued).await;
+        assert_eq!(order, [Owner::user("v"), Owner::user("u")]);
+    }
+
+    #[tokio::test]
+    async fn others_waiting_sees_other_addresses_and_users_only() {
+        let pool = AiPool::new(1);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let me = Owner::new(a, "me");
+        let _held = pool.worker_for(&me, Level::Max).await;
+        assert!(!pool.others_waiting(&me, Level::Max));
+        let mine = {
+            let (pool, me) = (pool.clone(), me.clone());
+            tokio::spawn(async move { pool.worker_for(&me, Level::Max).await })
+        };
+        tokio::task::yield_now().await;
+        assert!(!pool.others_waiting(&me, Level::Max), "only my own request");
+        let other = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.worker_for(&Owner::new(a, "you"), Level::Max).await })
+        };
+        tokio::task::yield_now().await;
+        assert!(
+            pool.others_waiting(&me, Level::Max),
+            "another user of my address"
+        );
+        assert!(!pool.others_waiting(&me, Level::Easy), "another lane");
+        other.abort();
+        let _ = other.await;
+        assert!(!pool.others_waiting(&me, Level::Max), "given up");
+        mine.abort();
+        let _ = mine.await;
     }
 }

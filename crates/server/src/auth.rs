@@ -50,10 +50,35 @@ pub fn hash_password(password: &str) -> Result<String, String> {
 /// matches).
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| {
+        #[cfg(test)]
+        tests::VERIFICATIONS.with(|n| n.set(n.get() + 1));
         Argon2::default()
             .verify_password(password.as_bytes(), &h)
             .is_ok()
     })
+}
+
+/// The hash of a random password nobody knows, made once like every
+/// stored hash ([`hash_password`], the same argon2 parameters): what a
+/// sign-in checks the password against when the name has no password.
+static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    hash_password(&crate::ids::random_token(32)).expect("hashing a random password")
+});
+
+/// True if `password` matches `hash`, the stored hash of the user signing
+/// in; `None` (no such user, or a guest or bot, who have no password)
+/// never matches. Either way it costs one argon2 verification (without a
+/// hash, against a dummy one made with the same parameters), so the time a
+/// sign-in takes does not tell whether the name exists. Blocking: call it
+/// on a blocking thread.
+pub fn verify_sign_in(password: &str, hash: Option<&str>) -> bool {
+    match hash {
+        Some(hash) => verify_password(password, hash),
+        None => {
+            verify_password(password, &DUMMY_HASH);
+            false
+        }
+    }
 }
 
 /// The session token in the request's cookies.
@@ -120,6 +145,42 @@ pub fn clear_cookie() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many argon2 verifications ran on this thread.
+        pub(super) static VERIFICATIONS: Cell<u32> = const { Cell::new(0) };
+    }
+
+    /// How many argon2 verifications `f` runs.
+    fn verifications(f: impl FnOnce()) -> u32 {
+        let before = VERIFICATIONS.with(Cell::get);
+        f();
+        VERIFICATIONS.with(Cell::get) - before
+    }
+
+    #[test]
+    fn a_sign_in_without_a_hash_still_verifies_once() {
+        let h = hash_password("correct horse").unwrap();
+        assert_eq!(
+            verifications(|| assert!(verify_sign_in("correct horse", Some(&h)))),
+            1
+        );
+        assert_eq!(
+            verifications(|| assert!(!verify_sign_in("wrong horse", Some(&h)))),
+            1
+        );
+        assert_eq!(
+            verifications(|| assert!(!verify_sign_in("correct horse", None))),
+            1
+        );
+        // The dummy has the parameters (and so the cost) of a real hash.
+        let real = PasswordHash::new(&h).unwrap();
+        let dummy = PasswordHash::new(&DUMMY_HASH).unwrap();
+        assert_eq!(dummy.algorithm, real.algorithm);
+        assert_eq!(dummy.version, real.version);
+        assert_eq!(dummy.params, real.params);
+    }
 
     #[test]
     fn usernames_and_passwords_are_checked() {

@@ -136,6 +136,11 @@ pub struct ServerLimits {
     /// pushes checks that the session still lasts; a private push (a
     /// notification) is checked before it is sent.
     pub session_recheck: Duration,
+    /// Fair play links sessions by address ([`crate::fair_play`]): anyone
+    /// asking from an address a live game's player plays from is that
+    /// player. Off only where many people share one address on purpose (a
+    /// test suite driving many browsers from loopback).
+    pub fair_play_by_address: bool,
 }
 
 /// The default time an untimed game may go without any event: 30 days.
@@ -179,6 +184,7 @@ impl Default for ServerLimits {
             bots_per_address_per_day: 10,
             bots_per_day_in_all: 500,
             session_recheck: Duration::from_secs(30),
+            fair_play_by_address: true,
         }
     }
 }

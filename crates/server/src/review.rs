@@ -3,8 +3,12 @@
 //!
 //! A review is a job on the analysis board's pool ([`Analyses::worker`],
 //! taken again for each position, so reviews and analyses share its
-//! workers round-robin by user). Each user has at most one review queued
-//! or running, the server at most [`ReviewLimits::running`]; each position
+//! workers round-robin by address, then by user, and a review's positions
+//! interleave with other requests), each position searched on a thread of
+//! its own at a lower priority, as analyses are. Each user has at most one
+//! review queued or running, each address at most
+//! [`ReviewLimits::per_address`], the server at most
+//! [`ReviewLimits::running`]; each position
 //! gets a short fixed search ([`ReviewLimits::position_time`] and
 //! [`ReviewLimits::position_nodes`], less when the game is long so the
 //! whole review stays within [`ReviewLimits::total_time`]).
@@ -17,13 +21,15 @@
 //! ([`move_accuracy`]). The formulas are documented in `docs/api.md`
 //! ("Game review").
 
-use crate::analysis::{Analyses, ScoreView};
+use crate::ai_pool::Owner;
+use crate::analysis::{free_elsewhere, on_search_thread, Analyses, ScoreView};
 use crate::ids::{now_ms, UserId};
 use gamut_ai::{EngineSpec, Level, Limits, SearchContext};
 use gamut_core::Player;
 use gamut_games::{GameKind, ReviewThresholds};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -35,6 +41,9 @@ pub struct ReviewLimits {
     /// Reviews queued or running at once in the server (each user: one).
     /// Default 4.
     pub running: usize,
+    /// Reviews queued or running at once asked from one address. Default
+    /// 2.
+    pub per_address: usize,
     /// The longest search of one position. Default 300 ms.
     pub position_time: Duration,
     /// The most nodes one position's search visits. Default 2 000 000.
@@ -48,6 +57,7 @@ impl Default for ReviewLimits {
     fn default() -> Self {
         ReviewLimits {
             running: 4,
+            per_address: 2,
             position_time: Duration::from_millis(300),
             position_nodes: 2_000_000,
             total_time: Duration::from_secs(120),
@@ -61,12 +71,17 @@ pub const ALREADY_REVIEWING: &str =
 /// Why a review may not start.
 pub const TOO_MANY_REVIEWS: &str = "too many reviews are running; try again in a minute";
 /// Why a review may not start.
+pub const TOO_MANY_REVIEWS_FROM_ADDRESS: &str =
+    "too many reviews are running from this address; wait for one to finish";
+/// Why a review may not start.
 pub const NOT_OVER: &str = "the game is not over: it can be reviewed once it has ended";
 
 /// A review being computed.
 #[derive(Debug)]
 struct Job {
     user: UserId,
+    /// Where it was asked from.
+    address: IpAddr,
     /// Positions to evaluate (plies + 1).
     total: usize,
     /// Positions evaluated.
@@ -142,10 +157,17 @@ impl Reviews {
         Some((state, progress))
     }
 
-    /// Counts a review of `game_id` (`plies` plies) for `user`: `Ok(true)`
-    /// when it is new and the caller must run it, `Ok(false)` when it is
-    /// being computed already, or why not.
-    pub fn claim(&self, user: &UserId, game_id: &str, plies: usize) -> Result<bool, &'static str> {
+    /// Counts a review of `game_id` (`plies` plies) for `user` asking from
+    /// `address`: `Ok(true)` when it is new and the caller must run it,
+    /// `Ok(false)` when it is being computed already, or why not (the
+    /// user's review, the address's cap, the server's).
+    pub fn claim(
+        &self,
+        user: &UserId,
+        address: IpAddr,
+        game_id: &str,
+        plies: usize,
+    ) -> Result<bool, &'static str> {
         let mut jobs = self.jobs();
         if jobs.by_game.contains_key(game_id) {
             return Ok(false);
@@ -153,12 +175,21 @@ impl Reviews {
         if jobs.users.contains(user) {
             return Err(ALREADY_REVIEWING);
         }
+        let from_address = jobs
+            .by_game
+            .values()
+            .filter(|job| job.address == address)
+            .count();
+        if from_address >= self.limits.per_address.max(1) {
+            return Err(TOO_MANY_REVIEWS_FROM_ADDRESS);
+        }
         if jobs.by_game.len() >= self.limits.running.max(1) {
             return Err(TOO_MANY_REVIEWS);
         }
         jobs.users.insert(user.clone());
         let job = Job {
             user: user.clone(),
+            address,
             total: plies + 1,
             done: AtomicUsize::new(0),
             started: AtomicBool::new(false),
@@ -193,8 +224,9 @@ impl Reviews {
     }
 
     /// Evaluates every position of the game `kind` with `options`, `start`
-    /// and `moves` (played by `movers`), on `analyses`' pool, and returns
-    /// the review. `game_id`'s job (claimed) counts the progress.
+    /// and `moves` (played by `movers`), on `analyses`' pool (a worker
+    /// taken for each position, for the job's address and user), and
+    /// returns the review. `game_id`'s job (claimed) counts the progress.
     #[allow(clippy::too_many_arguments)]
     pub async fn compute(
         &self,
@@ -213,6 +245,7 @@ impl Reviews {
             .cloned()
             .ok_or_else(|| anyhow::anyhow!("no review job for {game_id}"))?;
         let limits = self.budget(moves.len() + 1);
+        let owner = Owner::new(job.address, job.user.as_str());
         let mut context = Some(SearchContext::new());
         let mut evals = Vec::with_capacity(moves.len() + 1);
         for i in 0..=moves.len() {
@@ -229,14 +262,15 @@ impl Reviews {
                     },
                 }
             } else {
-                let worker = analyses.worker(job.user.as_str()).await;
+                let worker = analyses.worker(&owner).await;
                 job.started.store(true, Ordering::Relaxed);
                 let mut ctx = context.take().unwrap_or_default();
-                let (ctx, eval) = tokio::task::spawn_blocking(move || {
-                    let _worker = worker;
+                let searched = on_search_thread(move || {
                     let stop = AtomicBool::new(false);
                     let spec = EngineSpec::level(Level::Max).objective();
                     let report = game.search_in(&mut ctx, &spec, &limits, &stop, &mut |_| {});
+                    // The worker goes back as soon as the search ends.
+                    drop(worker);
                     let side = game.side_to_move();
                     let score = ScoreView::from(report.info.score);
                     let eval = PositionEval {
@@ -246,13 +280,18 @@ impl Reviews {
                         win: first_player_win(win_percent(score), side),
                     };
                     (ctx, eval)
-                })
-                .await?;
+                });
+                let (ctx, eval) = searched
+                    .await
+                    .ok_or_else(|| anyhow::anyhow!("a review search failed"))?;
                 context = Some(ctx);
                 eval
             };
             evals.push(eval);
             job.done.store(i + 1, Ordering::Relaxed);
+        }
+        if let Some(context) = context {
+            free_elsewhere(context);
         }
         Ok(Review::of(kind, moves, movers, evals))
     }
@@ -472,15 +511,39 @@ mod tests {
             ..ReviewLimits::default()
         });
         let (a, b, c) = (UserId::random(), UserId::random(), UserId::random());
-        assert_eq!(reviews.claim(&a, "g1", 3), Ok(true));
-        assert_eq!(reviews.claim(&b, "g1", 3), Ok(false), "already computed");
-        assert_eq!(reviews.claim(&a, "g2", 3), Err(ALREADY_REVIEWING));
-        assert_eq!(reviews.claim(&b, "g2", 3), Ok(true));
-        assert_eq!(reviews.claim(&c, "g3", 3), Err(TOO_MANY_REVIEWS));
+        let here: IpAddr = "10.0.0.1".parse().unwrap();
+        assert_eq!(reviews.claim(&a, here, "g1", 3), Ok(true));
+        assert_eq!(
+            reviews.claim(&b, here, "g1", 3),
+            Ok(false),
+            "already computed"
+        );
+        assert_eq!(reviews.claim(&a, here, "g2", 3), Err(ALREADY_REVIEWING));
+        assert_eq!(reviews.claim(&b, here, "g2", 3), Ok(true));
+        let elsewhere: IpAddr = "10.0.0.9".parse().unwrap();
+        assert_eq!(reviews.claim(&c, elsewhere, "g3", 3), Err(TOO_MANY_REVIEWS));
         reviews.release("g1");
-        assert_eq!(reviews.claim(&a, "g3", 3), Ok(true));
+        assert_eq!(reviews.claim(&a, here, "g3", 3), Ok(true));
         let long = reviews.budget(10_000);
         assert!(long.movetime.unwrap() <= Duration::from_millis(12));
         assert_eq!(reviews.budget(3).movetime, Some(Duration::from_millis(300)));
+    }
+
+    #[test]
+    fn bounded_per_address() {
+        let reviews = Reviews::new(&ReviewLimits::default());
+        let users: Vec<UserId> = (0..4).map(|_| UserId::random()).collect();
+        let (here, there): (IpAddr, IpAddr) =
+            ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        assert_eq!(reviews.claim(&users[0], here, "g1", 3), Ok(true));
+        assert_eq!(reviews.claim(&users[1], here, "g2", 3), Ok(true));
+        assert_eq!(
+            reviews.claim(&users[2], here, "g3", 3),
+            Err(TOO_MANY_REVIEWS_FROM_ADDRESS)
+        );
+        assert_eq!(reviews.claim(&users[2], here, "g1", 3), Ok(false), "joined");
+        assert_eq!(reviews.claim(&users[2], there, "g3", 3), Ok(true));
+        reviews.release("g2");
+        assert_eq!(reviews.claim(&users[3], here, "g4", 3), Ok(true));
     }
 }

@@ -143,6 +143,7 @@ impl Server {
             service,
             header_timeout,
             body_timeout,
+            config.trusted_proxies.clone(),
         ));
         let sweeper = spawn_sweeper(store, sessions);
         // Tournaments resume where they were (everything is in the store).

@@ -1,7 +1,7 @@
 //! The abuse suite for the surfaces added after the first hardening
 //! (issue 21): bots, open games and challenges, custom boards, position
 //! requests, sockets that outlive their session, and caps that hold across
-//! processes sharing one PostgreSQL. Fair play is in `analysis.rs`, the
+//! processes sharing one `PostgreSQL`. Fair play is in `analysis.rs`, the
 //! worker pools in `fair_pools.rs`, the trusted proxy in `proxy.rs`.
 //!
 //! Requests carry `X-Forwarded-For` to a server that trusts loopback as its
@@ -82,11 +82,16 @@ async fn open_games_are_capped_per_person_per_address_and_in_all() {
     .await;
     let base = server.base.clone();
     let mut one = guest_from(&base, "10.1.0.1").await;
-    let (ok, refused) = tally(7, async |_| one.post("/api/games", private_challenge()).await).await;
+    let (ok, refused) = tally(7, async |_| {
+        one.post("/api/games", private_challenge()).await
+    })
+    .await;
     assert_eq!((ok, refused), (5, 2), "per person");
     let mut other = guest_from(&base, "10.1.0.1").await;
-    let (ok, refused) =
-        tally(5, async |_| other.post("/api/games", private_challenge()).await).await;
+    let (ok, refused) = tally(5, async |_| {
+        other.post("/api/games", private_challenge()).await
+    })
+    .await;
     assert_eq!((ok, refused), (3, 2), "per address: 8 from 10.1.0.1");
     let mut elsewhere = guest_from(&base, "10.1.0.2").await;
     let mut made = Vec::new();
@@ -100,14 +105,24 @@ async fn open_games_are_capped_per_person_per_address_and_in_all() {
     .await;
     assert_eq!((ok, refused), (4, 2), "in all: 12");
     let (_, body) = elsewhere.post("/api/games", private_challenge()).await;
-    assert!(body["error"].as_str().unwrap().contains("the server has 12 games"));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("the server has 12 games"));
     // Taking a seat counts too: a guest of the full address cannot join.
     let mut third = guest_from(&base, "10.1.0.1").await;
-    let (status, body) = third.post(&format!("/api/games/{}/join", made[0]), json!({})).await;
+    let (status, body) = third
+        .post(&format!("/api/games/{}/join", made[0]), json!({}))
+        .await;
     assert_eq!(status, 429, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("from this address"));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("from this address"));
     let mut fourth = guest_from(&base, "10.1.0.3").await;
-    let (status, body) = fourth.post(&format!("/api/games/{}/join", made[0]), json!({})).await;
+    let (status, body) = fourth
+        .post(&format!("/api/games/{}/join", made[0]), json!({}))
+        .await;
     assert_eq!(status, 200, "{body}");
 }
 
@@ -126,7 +141,10 @@ async fn challenges_waiting_for_one_person_are_capped() {
         match g.post("/api/games", body).await {
             (200, _) => sent += 1,
             (429, v) => {
-                assert!(v["error"].as_str().unwrap().contains("bob has 3 challenges waiting"));
+                assert!(v["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("bob has 3 challenges waiting"));
                 refused += 1;
             }
             (s, v) => panic!("{s} {v}"),
@@ -146,7 +164,9 @@ async fn bots_are_capped_over_time_and_kept_out_of_tournaments() {
     let mut owner = registered_from(&base, "10.3.0.1", "owner").await;
     // Made and revoked at once, over and over: revoked bots still count.
     for i in 0..3 {
-        let made = owner.post_ok("/api/bots", json!({"name": format!("robo{i}")})).await;
+        let made = owner
+            .post_ok("/api/bots", json!({"name": format!("robo{i}")}))
+            .await;
         let token = made["token"].as_str().unwrap().to_owned();
         if i == 0 {
             // A bot takes no part in tournaments.
@@ -159,7 +179,9 @@ async fn bots_are_capped_over_time_and_kept_out_of_tournaments() {
             assert_eq!(status, 403, "a bot creates no tournament");
             let t = owner.post_ok("/api/tournaments", body).await;
             let id = t["tournament"]["id"].as_str().unwrap().to_owned();
-            let (status, _) = bot.post(&format!("/api/tournaments/{id}/join"), json!({})).await;
+            let (status, _) = bot
+                .post(&format!("/api/tournaments/{id}/join"), json!({}))
+                .await;
             assert_eq!(status, 403, "a bot joins no tournament");
         }
         let (status, _) = owner
@@ -169,15 +191,24 @@ async fn bots_are_capped_over_time_and_kept_out_of_tournaments() {
     }
     let (status, body) = owner.post("/api/bots", json!({"name": "robo9"})).await;
     assert_eq!(status, 429, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("revoked ones count"));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("revoked ones count"));
     let listed = owner.get_ok("/api/bots").await;
     assert_eq!(listed["bots"].as_array().unwrap().len(), 0);
     // Another owner on the same address: the address's cap.
     let mut second = registered_from(&base, "10.3.0.1", "second").await;
-    assert_eq!(second.post("/api/bots", json!({"name": "sbot1"})).await.0, 200);
+    assert_eq!(
+        second.post("/api/bots", json!({"name": "sbot1"})).await.0,
+        200
+    );
     let (status, body) = second.post("/api/bots", json!({"name": "sbot2"})).await;
     assert_eq!(status, 429, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("from this address"));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("from this address"));
 }
 
 #[tokio::test]
@@ -190,8 +221,15 @@ async fn position_requests_and_new_boards_are_bounded_per_address() {
     let base = server.base.clone();
     let mut anon = client_from(&base, "10.4.0.1");
     let start = json!({"game": "loa"});
-    let (ok, refused) = tally(100, async |_| anon.post("/api/positions", start.clone()).await).await;
-    assert_eq!((ok, refused), (30, 70), "100 position requests from one address");
+    let (ok, refused) = tally(100, async |_| {
+        anon.post("/api/positions", start.clone()).await
+    })
+    .await;
+    assert_eq!(
+        (ok, refused),
+        (30, 70),
+        "100 position requests from one address"
+    );
     // New boards: each request brings a board no game uses yet.
     // A distinct 64-position board for each n.
     let board = |n: usize| {
@@ -212,7 +250,11 @@ async fn position_requests_and_new_boards_are_bounded_per_address() {
             panic!("board {n}: {status} {body}");
         }
     }
-    assert_eq!(answers, [200, 200, 200, 429, 429, 429], "new boards from one address");
+    assert_eq!(
+        answers,
+        [200, 200, 200, 429, 429, 429],
+        "new boards from one address"
+    );
     // A board already in use costs nothing, and another address may
     // still bring a new one.
     assert_eq!(visitor.post("/api/positions", board(0)).await.0, 200);
@@ -231,9 +273,13 @@ async fn push_socket(
         req.headers_mut().insert("cookie", c.parse().unwrap());
     }
     if let Some(a) = &client.forwarded_for {
-        req.headers_mut().insert("x-forwarded-for", a.parse().unwrap());
+        req.headers_mut()
+            .insert("x-forwarded-for", a.parse().unwrap());
     }
-    tokio_tungstenite::connect_async(req).await.expect("socket").0
+    tokio_tungstenite::connect_async(req)
+        .await
+        .expect("socket")
+        .0
 }
 
 /// Reads until the socket closes: whether it said the session ended.
@@ -271,14 +317,20 @@ async fn push_sockets_close_when_their_session_ends() {
     let mut out = alice.clone();
     out.post_ok("/api/signout", json!({})).await;
     for (ws, path) in sockets.iter_mut().zip(paths) {
-        assert!(closed_for_session(ws).await, "{path} closed with {SESSION_ENDED:?}");
+        assert!(
+            closed_for_session(ws).await,
+            "{path} closed with {SESSION_ENDED:?}"
+        );
     }
     // A password change ends the other sessions' sockets too.
     let mut bob = registered_from(&base, "10.5.0.2", "bob").await;
     let other = {
         let mut c = client_from(&base, "10.5.0.2");
-        c.post_ok("/api/signin", json!({"username": "bob", "password": "correct horse"}))
-            .await;
+        c.post_ok(
+            "/api/signin",
+            json!({"username": "bob", "password": "correct horse"}),
+        )
+        .await;
         c
     };
     let mut ws = push_socket(&other, "/api/me/ws").await;
@@ -290,7 +342,7 @@ async fn push_sockets_close_when_their_session_ends() {
     assert!(closed_for_session(&mut ws).await, "after a password change");
 }
 
-/// Two servers (processes) on one PostgreSQL database: caps counted in the
+/// Two servers (processes) on one `PostgreSQL` database: caps counted in the
 /// store hold for requests split between them.
 #[tokio::test]
 async fn caps_hold_across_processes_on_postgres() {
@@ -302,7 +354,9 @@ async fn caps_hold_across_processes_on_postgres() {
     config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     config.limits.open_games_per_user = 4;
     config.limits.tournaments.players = 3;
-    let second = gamut_server::Server::start(config.clone()).await.expect("second");
+    let second = gamut_server::Server::start(config.clone())
+        .await
+        .expect("second");
     let first = gamut_server::Server::start(config).await.expect("first");
     let bases = [
         format!("http://{}", first.addr()),
@@ -320,8 +374,12 @@ async fn caps_hold_across_processes_on_postgres() {
         let ok = answers.iter().filter(|&&s| s == 200).count();
         assert_eq!(ok, 4, "round {round}: {answers:?}");
         // Five joins of a tournament capped at 3, split between processes.
-        let mut creator =
-            registered_from(&bases[0], &format!("10.6.{round}.2"), &format!("maker{round}")).await;
+        let mut creator = registered_from(
+            &bases[0],
+            &format!("10.6.{round}.2"),
+            &format!("maker{round}"),
+        )
+        .await;
         let body = json!({"game": "loa", "options": {"size": "6"},
             "clock": {"type": "realtime", "initial_ms": 300_000, "increment_ms": 0},
             "duration_ms": 600_000, "start_in_ms": 600_000});
@@ -330,7 +388,14 @@ async fn caps_hold_across_processes_on_postgres() {
         let mut players = Vec::new();
         for p in 0..5 {
             let base = &bases[p % 2];
-            players.push(registered_from(base, &format!("10.6.{round}.{}", p + 10), &format!("p{round}x{p}")).await);
+            players.push(
+                registered_from(
+                    base,
+                    &format!("10.6.{round}.{}", p + 10),
+                    &format!("p{round}x{p}"),
+                )
+                .await,
+            );
         }
         let joins = players.iter().map(|c| {
             let (mut c, path) = (c.clone(), format!("/api/tournaments/{id}/join"));

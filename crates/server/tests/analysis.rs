@@ -389,7 +389,10 @@ async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
     let state = game.first_state().await;
     let first = state.legal[0].clone();
     game.play(&first).await;
-    let view: Value = spectator.clone().post_ok("/api/positions", json!({"game_id": id})).await;
+    let view: Value = spectator
+        .clone()
+        .post_ok("/api/positions", json!({"game_id": id}))
+        .await;
     let position = view["position"].as_str().unwrap().to_owned();
     let legal: Vec<String> = decode(&view["legal"]);
     let by_text = json!({"game": "loa", "options": {"size": "6"}, "position": position});
@@ -409,17 +412,27 @@ async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
             request["time_ms"] = json!(200);
             send(&mut ws, request).await;
             let n = i64::try_from(n).unwrap();
-            assert_eq!(refusal(&mut ws, n).await, PLAYER_OF_LIVE_GAME, "{who}, {asked}");
+            assert_eq!(
+                refusal(&mut ws, n).await,
+                PLAYER_OF_LIVE_GAME,
+                "{who}, {asked}"
+            );
             let (status, _) = client.clone().post("/api/positions", asked).await;
             assert_eq!(status, 403, "{who}: POST /api/positions");
         }
     }
     // A review needs the game to have ended.
-    let (status, _) = again.post(&format!("/api/games/{id}/review"), json!({})).await;
+    let (status, _) = again
+        .post(&format!("/api/games/{id}/review"), json!({}))
+        .await;
     assert_eq!(status, 409, "review of a live game");
     // A spectator elsewhere may.
     let mut watcher = socket(&spectator).await;
-    send(&mut watcher, json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300})).await;
+    send(
+        &mut watcher,
+        json!({"type": "analyse", "id": 1, "game_id": id, "time_ms": 300}),
+    )
+    .await;
     until_done(&mut watcher, 1).await;
     // Once the game has ended, its players may too.
     assert_eq!(game.action("resign").await, "ack");
@@ -427,6 +440,10 @@ async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
     let view: PositionView = a.post_as("/api/positions", json!({"game_id": id})).await;
     assert_eq!(view.options.get("size").map(String::as_str), Some("6"));
     let mut ws = socket(&again).await;
-    send(&mut ws, json!({"type": "analyse", "id": 2, "game_id": id, "time_ms": 300})).await;
+    send(
+        &mut ws,
+        json!({"type": "analyse", "id": 2, "game_id": id, "time_ms": 300}),
+    )
+    .await;
     until_done(&mut ws, 2).await;
 }

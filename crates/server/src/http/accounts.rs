@@ -170,7 +170,9 @@ async fn end_guest_session(app: &App, headers: &HeaderMap) -> ApiResult<()> {
 }
 
 /// `POST /api/signin` (failures rate-limited per username and address, so
-/// nobody elsewhere can lock a user out, and per address).
+/// nobody elsewhere can lock a user out, and per address). An unknown
+/// name costs the same argon2 verification as a wrong password
+/// ([`auth::verify_sign_in`]) and gets the same answer.
 pub async fn signin(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -191,15 +193,14 @@ pub async fn signin(
         return Err(too_many("sign-in attempts", wait));
     }
     let found = app.store.user_by_name(&c.username).await?;
-    let ok = match &found {
-        Some((_, Some(hash))) => {
-            let (password, hash) = (c.password.clone(), hash.clone());
-            tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash))
-                .await
-                .map_err(ApiError::internal)?
-        }
-        _ => false,
-    };
+    // One argon2 verification on a blocking thread whether or not the name
+    // has a password (a dummy hash stands in), so the time taken does not
+    // tell whether it exists.
+    let hash = found.as_ref().and_then(|(_, hash)| hash.clone());
+    let password = c.password.clone();
+    let ok = tokio::task::spawn_blocking(move || auth::verify_sign_in(&password, hash.as_deref()))
+        .await
+        .map_err(ApiError::internal)?;
     match found {
         Some((user, _)) if ok => {
             let user = UserView::from_row(&user).map_err(ApiError::internal)?;

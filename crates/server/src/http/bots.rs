@@ -6,21 +6,21 @@
 
 use crate::auth::check_username;
 use crate::bots::{new_token, token_hash, MAX_BOTS_PER_OWNER};
+use crate::config::ServerLimits;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserView;
+use crate::http::limits::StoreCaps;
 use crate::http::views::OkView;
 use crate::http::{json_body, require_user, App, AppState};
 use crate::ids::{now_ms, UserId};
+use crate::store::caps::{Cap, Counted};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use crate::config::ServerLimits;
-use crate::http::limits::StoreCaps;
-use crate::store::caps::{Cap, Counted};
 use axum::extract::{ConnectInfo, Path, State};
-use std::net::SocketAddr;
 use axum::http::HeaderMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
 
 /// `POST /api/bots`: the new bot's name (a username).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

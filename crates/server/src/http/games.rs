@@ -13,7 +13,7 @@ use crate::http::{current_user, json_body, query, require_user, App, AppState};
 use crate::http::{invitations, limits};
 use crate::ids::{now_ms, GameId};
 use crate::rating;
-use crate::store::{EventRow, GameFilter, GameRow, NewGame};
+use crate::store::{EventRow, GameFilter, GameRow, Joiner, NewGame};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -311,12 +311,14 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView, addr: IpAddr) -> A
         .store
         .join_game(
             id.as_str(),
-            seat,
-            &seat_text,
-            user.id.as_str(),
+            &Joiner {
+                seat,
+                seat_json: &seat_text,
+                user_id: user.id.as_str(),
+                address: Some(&address),
+            },
             &started,
             deadline,
-            Some(&address),
             caps.caps(),
         )
         .await

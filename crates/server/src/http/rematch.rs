@@ -8,9 +8,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
 use crate::game::status::GameStatus;
-use crate::http::games::{
-    game_id, game_row, human_seat, join_as, store_new_game, summary, Seated,
-};
+use crate::http::games::{game_id, game_row, human_seat, join_as, store_new_game, summary, Seated};
 use crate::http::views::{CreatedView, OkView, RematchView};
 use crate::http::{notifications, require_user, App, AppState};
 use crate::ids::{now_ms, GameId, UserId};

@@ -1,15 +1,17 @@
 //! Game reviews (issue 15): `POST /api/games/{id}/review` queues the
-//! engine's review of a finished game on the analysis pool, `GET` answers
-//! how far it is and, once done, the review ([`crate::review`]).
+//! engine's review of a finished game on the analysis pool (bounded per
+//! user, per address and in all), `GET` answers how far it is and, once
+//! done, the review ([`crate::review`]).
 
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::load_state;
 use crate::http::{require_user, AppState};
 use crate::review::{Review, ReviewProgress, ReviewState, NOT_OVER};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
 
 /// A game's review: its state, its progress while computed, the review
 /// once done.
@@ -63,9 +65,12 @@ pub async fn get_review(
 }
 
 /// `POST /api/games/{id}/review`: a session; finished games only (409);
-/// one review per user and a cap in all (429). Answers as `GET`.
+/// one review per user, a cap per address
+/// ([`crate::review::ReviewLimits::per_address`]) and one in all (429).
+/// Answers as `GET`.
 pub async fn start_review(
     State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ReviewView>> {
@@ -80,7 +85,7 @@ pub async fn start_review(
     let moves = state.game.moves();
     let fresh = app
         .reviews
-        .claim(&user.id, &id, moves.len())
+        .claim(&user.id, addr.ip(), &id, moves.len())
         .map_err(|e| ApiError::too_many(e.to_owned()))?;
     if fresh {
         let app = app.clone();

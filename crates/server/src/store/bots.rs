@@ -1,8 +1,8 @@
 //! Bot accounts: the `bots` table (owner, the token's hash) beside the
 //! bot's user row (`users.bot = 1`).
 
-use super::records::{BotRecord, UserRecord};
 use super::caps::{Cap, CapError, CapLock};
+use super::records::{BotRecord, UserRecord};
 use super::{BotRow, Store, UserRow};
 
 impl Store {

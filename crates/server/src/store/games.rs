@@ -1,8 +1,8 @@
 //! Games: summary rows, their events, seating and listing.
 
+use super::caps::{Cap, CapError, CapLock};
 use super::records::{convert_all, game_columns, EventRecord, GameRecord};
 use super::writer::{self, Job};
-use super::caps::{Cap, CapError, CapLock};
 use super::{
     AppendError, Backend, EventRow, GameFilter, GameRow, GameUpdate, NotificationRow, RatingUpdate,
     Store,
@@ -40,7 +40,11 @@ impl Store {
     /// creator sat down from and the player it is for (a challenge by
     /// name), unless one of `caps` is full (checked under
     /// [`CapLock::Games`] in the same transaction).
-    pub async fn insert_game_capped(&self, new: &NewGame<'_>, caps: &[Cap]) -> Result<(), CapError> {
+    pub async fn insert_game_capped(
+        &self,
+        new: &NewGame<'_>,
+        caps: &[Cap],
+    ) -> Result<(), CapError> {
         let game = new.game;
         let mut tx = self.pool.begin().await?;
         if let Some(full) = Store::check_caps(&mut tx, &CapLock::Games, caps).await? {
@@ -241,21 +245,25 @@ impl Store {
             .unwrap_or(Err(AppendError::Db(sqlx::Error::PoolClosed)))
     }
 
-    /// Seats a player in a waiting game and starts it with `started`
+    /// Seats `joiner` in a waiting game and starts it with `started`
     /// (version 1), the side to move's time running out at `deadline` on a
-    /// clock. `Ok(false)` if the game was not waiting or the seat was
-    /// taken.
+    /// clock, unless one of `caps` is full (checked under
+    /// [`CapLock::Games`] in the same transaction). `Ok(false)` if the game
+    /// was not waiting or the seat was taken.
     pub async fn join_game(
         &self,
         game_id: &str,
-        seat: usize,
-        seat_json: &str,
-        user_id: &str,
+        joiner: &Joiner<'_>,
         started: &EventRow,
         deadline: Option<i64>,
-        address: Option<&str>,
         caps: &[Cap],
     ) -> Result<bool, CapError> {
+        let Joiner {
+            seat,
+            seat_json,
+            user_id,
+            address,
+        } = *joiner;
         let mut tx = self.pool.begin().await?;
         if let Some(full) = Store::check_caps(&mut tx, &CapLock::Games, caps).await? {
             return Err(CapError::Full(full));
@@ -368,6 +376,19 @@ where
         .push(" ORDER BY created_at DESC LIMIT ")
         .push_bind(filter.limit);
     query
+}
+
+/// Who takes a seat of a waiting game ([`Store::join_game`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Joiner<'a> {
+    /// Seat 0 or 1.
+    pub seat: usize,
+    /// The seat, as stored.
+    pub seat_json: &'a str,
+    /// The joining user.
+    pub user_id: &'a str,
+    /// The address they sit down from.
+    pub address: Option<&'a str>,
 }
 
 /// A new game as [`Store::insert_game_capped`] stores it.

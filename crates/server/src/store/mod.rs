@@ -24,7 +24,7 @@ pub mod caps;
 mod chat;
 pub use chat::KEPT_PER_ROOM;
 mod games;
-pub use games::NewGame;
+pub use games::{Joiner, NewGame};
 mod migrate;
 mod notifications;
 pub use notifications::KEPT_PER_USER;
