@@ -15,12 +15,12 @@
 //! analysis that has searched [`AnalysisLimits::slice`] on its worker
 //! stops, gives the worker back and waits for its next turn, then searches
 //! on with the rest of its time and node budget and its transposition
-//! table (kept for [`PAUSED_TABLES`] paused analyses at most); its progress
-//! goes on, and `done` comes only at its real end. The pool has one worker
-//! fewer than the machine has cores by default ([`default_workers`]), and
-//! every analysis or review search runs on a thread of its own at a lower
-//! priority (`on_search_thread`, [`SEARCH_NICENESS`]), so games keep a
-//! core.
+//! table (kept for [`PAUSED_TABLES_PER_WORKER`] paused analyses a worker
+//! at most); its progress goes on, and `done` comes only at its real end.
+//! The pool has one worker fewer than the machine has cores by default
+//! ([`default_workers`]), and every analysis or review search runs on a
+//! thread of its own at a lower priority (`on_search_thread`,
+//! [`SEARCH_NICENESS`]), so games keep a core.
 //!
 //! Scores follow `gamut analyse`: from the side to move's point of view,
 //! about 100 for one pawn-like unit of advantage, or a forced result the
@@ -94,10 +94,10 @@ pub const MAX_MOVES: usize = 2_000;
 /// search of the root at every depth.
 pub const MAX_LINES: u32 = 3;
 
-/// How many paused analyses keep their search's transposition table (64
-/// MB each) for their next slice at most; the others search on with a new
-/// one.
-pub const PAUSED_TABLES: usize = 8;
+/// How many paused analyses per worker of the pool keep their search's
+/// transposition table (64 MB each) for their next slice at most; the
+/// others search on with a new one.
+pub const PAUSED_TABLES_PER_WORKER: usize = 4;
 
 /// The niceness of the threads analyses and reviews search on (games'
 /// threads keep 0): the kernel gives the games' work the cores first.
@@ -303,7 +303,7 @@ impl Analyses {
     fn keep_table(&self) -> Option<KeptTable> {
         self.kept_tables
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < PAUSED_TABLES).then_some(n + 1)
+                (n < PAUSED_TABLES_PER_WORKER * self.limits.workers.max(1)).then_some(n + 1)
             })
             .ok()
             .map(|_| KeptTable(self.kept_tables.clone()))
