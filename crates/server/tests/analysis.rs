@@ -344,6 +344,19 @@ async fn analyses_and_sockets_are_capped_per_address() {
         )
         .await;
     }
+    // Both are running (their first progress came) before the third asks:
+    // starting one awaits the fair-play check, so their order is not the
+    // order they were sent in.
+    for (i, ws) in sockets.iter_mut().enumerate().take(2) {
+        let i = i64::try_from(i).unwrap();
+        loop {
+            match next(ws).await {
+                AnalysisMessage::Analysis { id: Some(n), .. } if n == i => break,
+                AnalysisMessage::Error { error, .. } => panic!("refused: {error}"),
+                _ => {}
+            }
+        }
+    }
     send(
         &mut sockets[2],
         json!({"type": "analyse", "id": 7, "game": "loa", "time_ms": 300}),
