@@ -14,6 +14,10 @@ fuzz_target!(|data: &[u8]| {
     for line in line.split('\n') {
         let parsed = command::Command::parse(line);
         let respaced = line.split_whitespace().collect::<Vec<_>>().join("  ");
-        assert_eq!(command::Command::parse(&format!(" {respaced}\t")), parsed, "{line:?}");
+        assert_eq!(
+            command::Command::parse(&format!(" {respaced}\t")),
+            parsed,
+            "{line:?}"
+        );
     }
 });

@@ -6,10 +6,10 @@
 //! checked as in `legal_moves`.
 #![no_main]
 
+use gamut_core::Game;
 use gamut_core::GameOptions;
 use gamut_fuzz::walk;
 use gamut_pursuit::{Board, Piece, Pursuit, PursuitOptions};
-use gamut_core::Game;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,7 +20,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let again = Board::parse(board.text())
         .unwrap_or_else(|e| panic!("canonical text {} rejected: {e}", board.text()));
-    assert!(again == board, "canonical text {} reads another board", board.text());
+    assert!(
+        again == board,
+        "canonical text {} reads another board",
+        board.text()
+    );
     assert_eq!(again.text(), board.text());
     let size = board.size();
     assert!((3..=64).contains(&size));
@@ -56,5 +60,9 @@ fuzz_target!(|data: &[u8]| {
     }) else {
         return;
     };
-    walk::<Pursuit>(Pursuit::start(&opts), &opts, &choices[..choices.len().min(100)]);
+    walk::<Pursuit>(
+        Pursuit::start(&opts),
+        &opts,
+        &choices[..choices.len().min(100)],
+    );
 });

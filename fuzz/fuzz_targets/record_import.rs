@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
         let text = String::from_utf8_lossy(data);
         // A parsed record prints as a record that parses back the same.
         if let Ok(record) = TextRecord::parse(&text) {
-            if record.headers.iter().all(|(_, v)| !v.contains('\n') && !v.contains('\r'))
+            if record
+                .headers
+                .iter()
+                .all(|(_, v)| !v.contains('\n') && !v.contains('\r'))
                 && record.moves.iter().all(|m| !m.contains(['[', '"']))
             {
                 let printed = record.to_text();

@@ -7,11 +7,11 @@
 //! `request()`).
 #![no_main]
 
+use gamut_server::chat::text;
 use gamut_server::clock::{ClockControl, Speed};
 use gamut_server::game::event::{ResultView, StoredEvent};
 use gamut_server::game::status::GameStatus;
 use gamut_server::http::messages::{ClientMessage, Envelope, LobbyClientMessage, ServerMessage};
-use gamut_server::chat::text;
 use gamut_server::http::requests::{
     ChatPost, CreateGame, Credentials, ImportBody, ListQuery, MuteRequest, Opponent, OptionValue,
     PageQuery, SeenRequest, SinceQuery,
@@ -33,7 +33,12 @@ fn check<T: DeserializeOwned + Serialize + PartialEq + Debug>(json: &[u8]) -> Op
             String::from_utf8_lossy(&written)
         )
     });
-    assert_eq!(back, value, "written as {}", String::from_utf8_lossy(&written));
+    assert_eq!(
+        back,
+        value,
+        "written as {}",
+        String::from_utf8_lossy(&written)
+    );
     Some(value)
 }
 

@@ -12,8 +12,16 @@ pub const LOA_OPTIONS: &[&[(&str, &str)]] = &[
     &[("size", "6")],
     &[("size", "7")],
     &[("setup", "scrambled-eggs")],
-    &[("simultaneous", "mover-wins"), ("repetition", "off"), ("move-limit", "0")],
-    &[("size", "6"), ("setup", "scrambled-eggs"), ("move-limit", "5")],
+    &[
+        ("simultaneous", "mover-wins"),
+        ("repetition", "off"),
+        ("move-limit", "0"),
+    ],
+    &[
+        ("size", "6"),
+        ("setup", "scrambled-eggs"),
+        ("move-limit", "5"),
+    ],
 ];
 
 /// A 64-position board (the largest: every mask bit in use).
@@ -31,7 +39,11 @@ pub const PURSUIT_OPTIONS: &[&[(&str, &str)]] = &[
     &[("board", "14 0-7 3-10 2-9")],
     &[("board", "15 0-5 5-10 0-10 1-8"), ("setup", "placement")],
     // 256 moves at most: a full move list.
-    &[("board", BOARD_64), ("setup", "placement"), ("pawns", "off")],
+    &[
+        ("board", BOARD_64),
+        ("setup", "placement"),
+        ("pawns", "off"),
+    ],
     &[("board", BOARD_64)],
 ];
 
