@@ -177,12 +177,13 @@ describe('chat panel (fake DOM)', () => {
 describe('chat texts', () => {
   before(useEnglish);
 
-  test('the server\'s chat errors are translated', () => {
-    assert.equal(errorText('too many chat messages, retry in 6 s'), 'Too many chat messages: try again in 6 s.');
-    assert.equal(errorText('the message is empty'), 'The message is empty.');
-    assert.equal(errorText('a message has at most 140 characters'), 'A message has at most 140 characters.');
-    assert.equal(errorText('you cannot mute yourself'), 'You cannot mute yourself.');
-    assert.equal(errorText('sign in or play as a guest first'), 'Sign in or play as a guest first.');
+  test('the server\'s chat errors are translated by their codes', () => {
+    const e = (message, code, params) => ({ message, code, params });
+    assert.equal(errorText(e('too many chat messages, retry in 6 s', 'too_many', { what: 'chat', n: '6' })), 'Too many chat messages: try again in 6 s.');
+    assert.equal(errorText(e('the message is empty', 'chat_empty')), 'The message is empty.');
+    assert.equal(errorText(e('a message has at most 140 characters', 'chat_too_long', { n: '140' })), 'A message has at most 140 characters.');
+    assert.equal(errorText(e('you cannot mute yourself', 'mute_self')), 'You cannot mute yourself.');
+    assert.equal(errorText(e('sign in or play as a guest first', 'sign_in_first')), 'Sign in or play as a guest first.');
   });
 
   test('every chat key is in every catalogue', () => {

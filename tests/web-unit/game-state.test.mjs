@@ -317,7 +317,8 @@ describe('receive', () => {
 
   test('an error is flashed; other messages do nothing', () => {
     const model = modelWith(loaState());
-    assert.deepEqual(S.receive(model, { type: 'error', error: 'illegal move' }).effects, [{ type: 'flash', message: 'illegal move' }]);
+    const refused = { type: 'error', error: 'it is not your turn', code: 'not_your_turn' };
+    assert.deepEqual(S.receive(model, refused).effects, [{ type: 'flash', message: { message: 'it is not your turn', code: 'not_your_turn', params: undefined } }]);
     assert.deepEqual(S.receive(model, { type: 'pong' }).effects, []);
     assert.deepEqual(S.receive(model, { type: 'ack', id: 3, version: 9 }).effects, []);
   });
@@ -580,9 +581,9 @@ describe('premoves', () => {
     assert.equal(S.boardView(model, loaModule).premove, 'a2-c2');
     assert.deepEqual(effects, [{ type: 'render', animate: false }]);
     assert.equal(S.receive(model, { type: 'premove-played', id: null, move: 'a2-c2', version: 5 }).model.premove, null);
-    ({ model, effects } = S.receive(model, { type: 'premove-dropped', id: null, move: 'a2-c2', error: 'illegal move' }));
+    ({ model, effects } = S.receive(model, { type: 'premove-dropped', id: null, move: 'a2-c2', error: "illegal move 'a2-c2': no", code: 'illegal_move', params: { move: 'a2-c2', detail: 'no' } }));
     assert.equal(model.premove, null);
-    assert.deepEqual(effects[0], { type: 'premove-dropped', move: 'a2-c2', error: 'illegal move' });
+    assert.deepEqual(effects[0], { type: 'premove-dropped', move: 'a2-c2', error: { message: "illegal move 'a2-c2': no", code: 'illegal_move', params: { move: 'a2-c2', detail: 'no' } } });
     assert.equal(S.receive(waiting(), { type: 'premove-set', id: 1, move: null }).model.premove, null);
   });
 

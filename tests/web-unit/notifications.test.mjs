@@ -232,12 +232,12 @@ describe('texts', () => {
   before(useEnglish);
 
   test('the server\'s refusals read through the catalogue', () => {
-    assert.equal(errorText(new ApiError(400, 'you cannot challenge yourself')), 'You cannot challenge yourself.');
-    assert.equal(errorText(new ApiError(403, 'this challenge was sent to another player')), 'This challenge was sent to another player.');
-    assert.equal(errorText(new ApiError(429, 'too many challenges, retry in 7 s')), 'Too many challenges: try again in 7 s.');
-    assert.equal(errorText(new ApiError(409, 'the game is not over')), 'The game is not over yet.');
-    assert.equal(errorText(new ApiError(409, 'no rematch was offered')), 'No rematch was offered.');
-    assert.equal(errorText(new ApiError(404, "no player 'zed'")), 'There is no player zed.');
+    assert.equal(errorText(new ApiError(400, 'you cannot challenge yourself', 'challenge_self')), 'You cannot challenge yourself.');
+    assert.equal(errorText(new ApiError(403, 'this challenge was sent to another player', 'challenge_other')), 'This challenge was sent to another player.');
+    assert.equal(errorText(new ApiError(429, 'too many challenges, retry in 7 s', 'too_many_challenges', { n: '7' })), 'Too many challenges: try again in 7 s.');
+    assert.equal(errorText(new ApiError(409, 'the game is not over', 'not_over')), 'The game is not over yet.');
+    assert.equal(errorText(new ApiError(409, 'no rematch was offered', 'no_rematch')), 'No rematch was offered.');
+    assert.equal(errorText(new ApiError(404, "no player 'zed'", 'no_player', { name: 'zed' })), 'There is no player zed.');
   });
 
   test('every kind has its text, with the name', () => {

@@ -1,10 +1,14 @@
 // The server's HTTP and WebSocket API (docs/api.md).
 
-/** An API error with the server's message. */
+import { serverError } from './errors.js';
+
+/** An API error: the status, the server's message, its code and params (docs/api.md, "Error codes"). */
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = 'http', params = {}) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -17,7 +21,10 @@ async function request(method, path, body) {
   });
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) {
+    if (data && data.error) throw new ApiError(res.status, data.error, data.code, data.params);
+    throw new ApiError(res.status, `HTTP ${res.status}`);
+  }
   return data;
 }
 
@@ -131,7 +138,7 @@ export class LiveSocket {
       if ((msg.type === 'ack' || msg.type === 'error') && this.pending.has(msg.id)) {
         const { resolve, reject } = this.pending.get(msg.id);
         this.pending.delete(msg.id);
-        if (msg.type === 'ack') resolve(msg); else reject(new Error(msg.error));
+        if (msg.type === 'ack') resolve(msg); else reject(serverError(msg));
         return; // answered to the requester only (not reported twice)
       }
       this.onMessage?.(msg);

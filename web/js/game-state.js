@@ -25,11 +25,12 @@
 // - `{ type: 'reload' }`: fetch the full game state over HTTP;
 // - `{ type: 'sound', name }`: play a sound (sound.js);
 // - `{ type: 'flash', message }` or `{ type: 'flash', key }`: show a
-//   short message (a server's text, or a catalogue key);
+//   short message (a server's error: `{ message, code, params }`, shown by
+//   errors.js; or a catalogue key);
 // - `{ type: 'moved' }`: a live move was drawn (the game module may
 //   celebrate it, see `moveFlash` in games/index.js);
 // - `{ type: 'premove-dropped', move, error }`: the server did not play
-//   the viewer's premove, and why (its text).
+//   the viewer's premove, and why (`{ message, code, params }`).
 //
 // Nothing here mutates its arguments.
 
@@ -204,7 +205,7 @@ export function receive(model, msg) {
       return { model: next, effects };
     }
     case 'error':
-      return { model, effects: [{ type: 'flash', message: msg.error }] };
+      return { model, effects: [{ type: 'flash', message: { message: msg.error, code: msg.code, params: msg.params } }] };
     case 'premove-set': {
       const premove = msg.move && model.state ? { move: msg.move, ply: model.state.moves.length } : null;
       return { model: { ...model, premove }, effects: [{ type: 'render', animate: false }] };
@@ -214,7 +215,7 @@ export function receive(model, msg) {
     case 'premove-dropped':
       return {
         model: { ...model, premove: null },
-        effects: [{ type: 'premove-dropped', move: msg.move, error: msg.error }, { type: 'render', animate: false }],
+        effects: [{ type: 'premove-dropped', move: msg.move, error: { message: msg.error, code: msg.code, params: msg.params } }, { type: 'render', animate: false }],
       };
     case 'notification': {
       // On a waiting challenge's page: the invited player declined it.

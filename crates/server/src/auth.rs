@@ -2,37 +2,47 @@
 //! and the credential a request carries (a session cookie or a bot's
 //! bearer token, [`credential`]).
 
+use crate::error::ApiError;
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::HeaderMap;
+use gamut_protocol::ErrorCode;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "gamut_session";
 
 /// Checks a username: 3–20 of `A-Z a-z 0-9 _ -`, not starting with `guest`.
-pub fn check_username(name: &str) -> Result<(), String> {
+pub fn check_username(name: &str) -> Result<(), ApiError> {
     if !(3..=20).contains(&name.len()) {
-        return Err("a username has 3 to 20 characters".into());
+        return Err(ApiError::bad_request("a username has 3 to 20 characters")
+            .code(ErrorCode::UsernameLength));
     }
     if !name
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     {
-        return Err("a username has only letters, digits, '_' and '-'".into());
+        return Err(
+            ApiError::bad_request("a username has only letters, digits, '_' and '-'")
+                .code(ErrorCode::UsernameChars),
+        );
     }
     if name.to_ascii_lowercase().starts_with("guest") {
-        return Err("usernames starting with 'guest' are reserved".into());
+        return Err(
+            ApiError::bad_request("usernames starting with 'guest' are reserved")
+                .code(ErrorCode::UsernameGuest),
+        );
     }
     Ok(())
 }
 
 /// Checks a password: 8–128 characters.
-pub fn check_password(password: &str) -> Result<(), String> {
+pub fn check_password(password: &str) -> Result<(), ApiError> {
     if !(8..=128).contains(&password.chars().count()) {
-        return Err("a password has 8 to 128 characters".into());
+        return Err(ApiError::bad_request("a password has 8 to 128 characters")
+            .code(ErrorCode::PasswordLength));
     }
     Ok(())
 }

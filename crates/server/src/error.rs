@@ -1,9 +1,12 @@
-//! The error every HTTP handler and WebSocket command returns: a status and
-//! a clear message, sent as `{"error": "..."}` ([`ErrorView`]).
+//! The error every HTTP handler and WebSocket command returns: a status, a
+//! clear message and a stable code, sent as `{"error": "...", "code":
+//! "...", "params": {...}}` ([`ErrorView`], `gamut_protocol::ErrorBody`).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use gamut_protocol::ErrorCode;
+use std::collections::BTreeMap;
 
 pub use crate::http::views::ErrorView;
 
@@ -15,14 +18,56 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, for people.
     pub message: String,
+    /// What kind of refusal it is, for programs and translations.
+    pub code: ErrorCode,
+    /// The values the message quotes, by name.
+    pub params: BTreeMap<String, String>,
+}
+
+/// The generic code of a status (a refusal not given a code of its own).
+fn generic_code(status: StatusCode) -> ErrorCode {
+    match status {
+        StatusCode::UNAUTHORIZED => ErrorCode::Unauthorized,
+        StatusCode::FORBIDDEN => ErrorCode::Forbidden,
+        StatusCode::NOT_FOUND => ErrorCode::Missing,
+        StatusCode::CONFLICT => ErrorCode::Conflict,
+        StatusCode::TOO_MANY_REQUESTS => ErrorCode::RateLimited,
+        s if s.is_server_error() => ErrorCode::Internal,
+        _ => ErrorCode::BadRequest,
+    }
 }
 
 impl ApiError {
-    /// An error with a status and message.
+    /// An error with a status and message (and the status's generic code).
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         ApiError {
             status,
             message: message.into(),
+            code: generic_code(status),
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// The same error with the code `code`.
+    #[must_use]
+    pub fn code(mut self, code: ErrorCode) -> Self {
+        self.code = code;
+        self
+    }
+
+    /// The same error quoting `value` as `name`.
+    #[must_use]
+    pub fn param(mut self, name: &str, value: impl ToString) -> Self {
+        self.params.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// The error as sent.
+    pub fn body(&self) -> ErrorView {
+        ErrorView {
+            error: self.message.clone(),
+            code: self.code,
+            params: self.params.clone(),
         }
     }
     /// 400: the input is malformed or invalid.
@@ -64,10 +109,20 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorView {
-            error: self.message,
-        };
-        (self.status, Json(body)).into_response()
+        (self.status, Json(self.body())).into_response()
+    }
+}
+
+/// A refusal given as text alone (a malformed message): 400's generic code.
+impl From<String> for ApiError {
+    fn from(message: String) -> Self {
+        ApiError::bad_request(message)
+    }
+}
+
+impl From<&str> for ApiError {
+    fn from(message: &str) -> Self {
+        ApiError::bad_request(message)
     }
 }
 

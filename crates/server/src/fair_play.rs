@@ -21,6 +21,7 @@ use crate::game::meta::UserView;
 use crate::http::games::load_state;
 use crate::http::App;
 use gamut_games::Match;
+use gamut_protocol::ErrorCode;
 use std::collections::HashSet;
 use std::net::IpAddr;
 
@@ -70,7 +71,7 @@ pub async fn check(
             continue;
         }
         if touches(&*state.game, &asked_keys) {
-            return Err(ApiError::forbidden(PLAYER_OF_LIVE_GAME));
+            return Err(ApiError::forbidden(PLAYER_OF_LIVE_GAME).code(ErrorCode::PlayerOfLiveGame));
         }
     }
     Ok(())

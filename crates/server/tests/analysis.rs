@@ -89,7 +89,9 @@ async fn until_done(ws: &mut Stream, id: i64) -> Vec<Progress> {
 async fn refusal(ws: &mut Stream, id: i64) -> String {
     loop {
         match next(ws).await {
-            AnalysisMessage::Error { id: Some(n), error } if n == id => return error,
+            AnalysisMessage::Error {
+                id: Some(n), error, ..
+            } if n == id => return error,
             AnalysisMessage::Analysis { id: Some(n), .. } if n == id => {
                 panic!("analysis {id} was not refused")
             }

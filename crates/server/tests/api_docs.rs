@@ -156,3 +156,37 @@ fn a_wrong_example_would_be_caught() {
         assert_eq!(wire_type(&value), None, "{wrong}");
     }
 }
+
+/// Every error code is in the documentation's table and has its message in
+/// every language of the web client (`error.<code>`): a code added without
+/// them fails here, so no refusal reaches a player untranslated.
+#[test]
+fn every_error_code_is_documented_and_translated() {
+    use gamut_protocol::ErrorCode;
+    let i18n = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/i18n");
+    let mut languages = 0;
+    for entry in std::fs::read_dir(i18n).expect("web/i18n") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        languages += 1;
+        let text = std::fs::read_to_string(&path).expect("read");
+        let catalogue: serde_json::Map<String, Value> =
+            serde_json::from_str(&text).expect("a JSON object");
+        for code in ErrorCode::ALL {
+            assert!(
+                catalogue.contains_key(&format!("error.{code}")),
+                "{}: no error.{code}",
+                path.display()
+            );
+        }
+    }
+    assert!(languages >= 5, "{languages} languages");
+    for code in ErrorCode::ALL {
+        assert!(
+            API_MD.contains(&format!("| `{code}` |")),
+            "docs/api.md's Error codes table lacks {code}"
+        );
+    }
+}

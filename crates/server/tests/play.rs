@@ -247,7 +247,10 @@ async fn spectators_and_refusals(backend: Backend) {
     assert_eq!(long, "a move has 1 to 64 characters");
     // Malformed messages, with and without an id to answer.
     wa.send(json!({"type": "move"})).await;
-    let ServerMessage::Error { id: None, error } = wa.message().await else {
+    let ServerMessage::Error {
+        id: None, error, ..
+    } = wa.message().await
+    else {
         panic!("a malformed message is refused");
     };
     assert!(

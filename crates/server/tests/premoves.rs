@@ -10,6 +10,7 @@ mod common;
 use common::{challenge, Backend, Client, ServerMessage, TestServer, Ws};
 use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::ErrorCode;
 use gamut_server::game::view::{EventBody, GameView};
 use serde_json::json;
 
@@ -177,13 +178,16 @@ async fn illegal_cancelled_and_replaced(backend: Backend) {
     let ServerMessage::PremoveDropped {
         id: Some(1),
         mv,
-        error,
+        code,
+        params,
+        ..
     } = game.wb.message().await
     else {
         panic!("the premove is dropped");
     };
     assert_eq!(mv, "a1-a9");
-    assert!(error.starts_with("illegal move 'a1-a9'"), "{error}");
+    assert_eq!(code, ErrorCode::IllegalMove);
+    assert_eq!(params.get("move").map(String::as_str), Some("a1-a9"));
     let view = game.b.view(&game.id).await;
     assert_eq!(
         (view.version, view.to_move),
@@ -252,13 +256,14 @@ async fn private(backend: Backend) {
     assert_eq!(watcher.view(&game.id).await.version, game.state.version);
     // A spectator cannot premove.
     let refused = premove(&mut ws, 9, Some("a1-a9")).await;
-    assert_eq!(
+    assert!(matches!(
         refused,
         ServerMessage::Error {
             id: Some(9),
-            error: "spectators cannot act".into()
+            code: ErrorCode::NotAPlayer,
+            ..
         }
-    );
+    ));
     // Once the turn comes, the opponent and the spectator see the move
     // events only; the drop is told to the premover alone.
     let version = game.wa.play(common::first_move(&game.state)).await;
@@ -281,20 +286,21 @@ async fn refusals(backend: Backend) {
     let untimed = common::small_loa(&mut a, &mut b).await;
     let mut wb = b.ws(&untimed, None).await;
     let refused = premove(&mut wb, 1, Some("a2-c2")).await;
-    let ServerMessage::Error { error, .. } = refused else {
+    let ServerMessage::Error { code, .. } = refused else {
         panic!("refused untimed: {refused:?}");
     };
-    assert_eq!(error, "premoves are only for games with a real-time clock");
+    assert_eq!(code, ErrorCode::PremoveUntimed);
     let id = timed_game(&mut a, &mut b).await;
     let mut wa = a.ws(&id, None).await;
     let own_turn = premove(&mut wa, 2, Some("b1-b3")).await;
-    assert_eq!(
+    assert!(matches!(
         own_turn,
         ServerMessage::Error {
             id: Some(2),
-            error: "it is your turn: play the move".into()
+            code: ErrorCode::PremoveOwnTurn,
+            ..
         }
-    );
+    ));
     let long = premove(&mut wa, 3, Some(&"x".repeat(65))).await;
     assert!(matches!(long, ServerMessage::Error { .. }));
 }

@@ -13,6 +13,7 @@
 import { h, s, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { ApiError, LiveSocket } from '../api.js';
+import { errorText, serverError } from '../errors.js';
 import { Board } from '../board/board.js';
 import { gameModule, GAME_IDS } from '../games/index.js';
 import { chooseMove } from '../panels/chooser.js';
@@ -47,7 +48,10 @@ async function post(path, body) {
     credentials: 'same-origin',
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, data.error || `HTTP ${res.status}`);
+  if (!res.ok) {
+    if (data.error) throw new ApiError(res.status, data.error, data.code, data.params);
+    throw new ApiError(res.status, `HTTP ${res.status}`);
+  }
   return data;
 }
 
@@ -292,7 +296,7 @@ function show(main, source, root, mainline, navigate) {
   function received(msg) {
     if (msg.type === 'error' && (msg.id === lastId || msg.id === undefined)) {
       waiting = false;
-      replace(errorEl, h('div.error-box', null, msg.error));
+      replace(errorEl, h('div.error-box', null, errorText(serverError(msg))));
       return;
     }
     if (!isCurrent(msg, lastId)) return;

@@ -4,13 +4,23 @@
 //! message cannot disguise what follows it). The text is kept as typed
 //! otherwise: the client renders it as text, never as HTML.
 
+use crate::error::ApiError;
+use gamut_protocol::ErrorCode;
+
 /// The longest message, in characters (as lichess).
 pub const MAX_CHARS: usize = 140;
 
+/// The refusal of a message longer than [`MAX_CHARS`].
+fn too_long() -> ApiError {
+    ApiError::bad_request(format!("a message has at most {MAX_CHARS} characters"))
+        .code(ErrorCode::ChatTooLong)
+        .param("n", MAX_CHARS)
+}
+
 /// The message to store for `typed`, or why it is refused.
-pub fn clean(typed: &str) -> Result<String, String> {
+pub fn clean(typed: &str) -> Result<String, ApiError> {
     if typed.chars().count() > MAX_CHARS * 4 {
-        return Err(format!("a message has at most {MAX_CHARS} characters"));
+        return Err(too_long());
     }
     let text: String = typed
         .chars()
@@ -22,10 +32,10 @@ pub fn clean(typed: &str) -> Result<String, String> {
         .collect();
     let text = text.trim();
     if text.is_empty() {
-        return Err("the message is empty".into());
+        return Err(ApiError::bad_request("the message is empty").code(ErrorCode::ChatEmpty));
     }
     if text.chars().count() > MAX_CHARS {
-        return Err(format!("a message has at most {MAX_CHARS} characters"));
+        return Err(too_long());
     }
     Ok(text.to_owned())
 }

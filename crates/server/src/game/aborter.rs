@@ -9,6 +9,7 @@
 use crate::error::ApiError;
 use crate::game::state::GameState;
 use gamut_core::{EndReason, Outcome};
+use gamut_protocol::ErrorCode;
 
 /// The plies after which a game can no longer be aborted.
 pub const ABORT_BEFORE_PLY: usize = 2;
@@ -21,9 +22,10 @@ pub fn abortable(state: &GameState) -> bool {
 /// A player aborts `state`: the outcome to end it with.
 pub fn abort(state: &GameState) -> Result<Outcome, ApiError> {
     if !abortable(state) {
-        return Err(ApiError::conflict(
-            "a game can only be aborted before the second move",
-        ));
+        return Err(
+            ApiError::conflict("a game can only be aborted before the second move")
+                .code(ErrorCode::AbortLate),
+        );
     }
     Ok(Outcome::draw(EndReason::Aborted))
 }

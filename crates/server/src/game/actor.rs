@@ -21,6 +21,7 @@ use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
 use gamut_core::{Outcome, Player};
 use gamut_games::Match;
+use gamut_protocol::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::sync::{mpsc, oneshot};
@@ -129,7 +130,13 @@ pub async fn run(
     let mut others = ctx.store.shared().then(|| ctx.bus.subscribe_game(&id));
     let state = match GameState::load(&ctx.store, &id, i64::MAX).await {
         Ok(Some((state, _))) => state,
-        Ok(None) => return refuse_all(rx, ApiError::not_found("no such game")).await,
+        Ok(None) => {
+            return refuse_all(
+                rx,
+                ApiError::not_found("no such game").code(ErrorCode::NoSuchGame),
+            )
+            .await
+        }
         Err(e) => {
             let error = ApiError::internal(format!("cannot load game {id}: {e:#}"));
             return refuse_all(rx, error).await;
@@ -207,7 +214,11 @@ pub async fn run(
         }
         actor.settle().await;
     }
-    refuse_all(rx, ApiError::conflict("the game is not being played")).await;
+    refuse_all(
+        rx,
+        ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed),
+    )
+    .await;
 }
 
 /// The next event of the game on the bus (never, without a subscription;
@@ -340,7 +351,8 @@ impl Actor {
             Ok(()) => {}
             Err(AppendError::Conflict) => {
                 self.reload().await;
-                return Err(ApiError::conflict("the game changed meanwhile; try again"));
+                return Err(ApiError::conflict("the game changed meanwhile; try again")
+                    .code(ErrorCode::ChangedMeanwhile));
             }
             Err(AppendError::Db(e)) => return Err(e.into()),
         }
@@ -451,19 +463,16 @@ impl Actor {
         user_id: &UserId,
         mv: Option<String>,
     ) -> Result<Option<PremoveTold>, ApiError> {
-        let side = self
-            .state
-            .meta
-            .side_of(user_id)
-            .ok_or_else(|| ApiError::forbidden("you are not a player of this game"))?;
+        let side = self.state.meta.side_of(user_id).ok_or_else(|| {
+            ApiError::forbidden("you are not a player of this game").code(ErrorCode::NotAPlayer)
+        })?;
         if mv.is_some() {
             premover::check(&self.state, side)?;
         }
         let slot = &mut self.premoves[side.index()];
         if let Some(old) = slot.take() {
-            let _ = old.told.send(premover::Outcome::Dropped {
-                error: premover::REPLACED.to_owned(),
-            });
+            let error = ApiError::conflict(premover::REPLACED).code(ErrorCode::PremoveReplaced);
+            let _ = old.told.send(premover::Outcome::Dropped { error });
         }
         Ok(mv.map(|mv| {
             let (told, outcome) = oneshot::channel();
@@ -488,9 +497,9 @@ impl Actor {
         let outcome = match premover::play(&self.state, side, &premove.mv, now) {
             Ok(event) => match self.commit(event, Vec::new(), now).await {
                 Ok(version) => premover::Outcome::Played { version },
-                Err(e) => premover::Outcome::Dropped { error: e.message },
+                Err(e) => premover::Outcome::Dropped { error: e },
             },
-            Err(e) => premover::Outcome::Dropped { error: e.message },
+            Err(e) => premover::Outcome::Dropped { error: e },
         };
         let _ = premove.told.send(outcome);
     }
@@ -504,9 +513,8 @@ impl Actor {
             return;
         }
         for premove in self.premoves.iter_mut().filter_map(Option::take) {
-            let _ = premove.told.send(premover::Outcome::Dropped {
-                error: premover::TAKEN_BACK.to_owned(),
-            });
+            let error = ApiError::conflict(premover::TAKEN_BACK).code(ErrorCode::PremoveTakenBack);
+            let _ = premove.told.send(premover::Outcome::Dropped { error });
         }
     }
 
@@ -593,7 +601,7 @@ impl Actor {
         let now = now_ms();
         if self.state.clocks.and_then(|c| c.flagged(now)).is_some() {
             self.settle().await;
-            return Err(ApiError::conflict("the game ended on time"));
+            return Err(ApiError::conflict("the game ended on time").code(ErrorCode::EndedOnTime));
         }
         let event = mover::play(&self.state, side, mv, now)?;
         self.commit(event, Vec::new(), now).await
@@ -612,13 +620,13 @@ impl Actor {
         if stored != Some(self.state.version) {
             self.reload().await;
         }
-        let side = self
-            .state
-            .meta
-            .side_of(user_id)
-            .ok_or_else(|| ApiError::forbidden("you are not a player of this game"))?;
+        let side = self.state.meta.side_of(user_id).ok_or_else(|| {
+            ApiError::forbidden("you are not a player of this game").code(ErrorCode::NotAPlayer)
+        })?;
         if !self.state.live() {
-            return Err(ApiError::conflict("the game is not being played"));
+            return Err(
+                ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
+            );
         }
         let against_computer = self.state.meta.computer_level(side.other()).is_some();
         let state = &self.state;
@@ -628,7 +636,10 @@ impl Actor {
                     return Err(ApiError::conflict(format!(
                         "the game is at version {}, not {expected}",
                         state.version
-                    )));
+                    ))
+                    .code(ErrorCode::StaleVersion)
+                    .param("now", state.version)
+                    .param("yours", expected));
                 }
                 return self.play(side, &mv).await;
             }

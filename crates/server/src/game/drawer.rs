@@ -7,6 +7,7 @@
 use crate::error::ApiError;
 use crate::game::event::StoredEvent;
 use gamut_core::{EndReason, Outcome, Player};
+use gamut_protocol::ErrorCode;
 
 /// `side` offers a draw, `pending` being the side whose offer is pending:
 /// the event to store.
@@ -16,10 +17,13 @@ pub fn offer(
     against_computer: bool,
 ) -> Result<StoredEvent, ApiError> {
     if against_computer {
-        return Err(ApiError::conflict("the computer does not accept draws"));
+        return Err(ApiError::conflict("the computer does not accept draws")
+            .code(ErrorCode::ComputerNoDraws));
     }
     if pending.is_some() {
-        return Err(ApiError::conflict("a draw offer is already pending"));
+        return Err(
+            ApiError::conflict("a draw offer is already pending").code(ErrorCode::DrawPending)
+        );
     }
     Ok(StoredEvent::DrawOffer { side })
 }
@@ -27,7 +31,7 @@ pub fn offer(
 /// `side` accepts the pending offer: the game ends drawn by agreement.
 pub fn accept(pending: Option<Player>, side: Player) -> Result<Outcome, ApiError> {
     if pending != Some(side.other()) {
-        return Err(ApiError::conflict("no draw offer to accept"));
+        return Err(ApiError::conflict("no draw offer to accept").code(ErrorCode::NoDrawOffer));
     }
     Ok(Outcome::draw(EndReason::Agreement))
 }
@@ -35,7 +39,7 @@ pub fn accept(pending: Option<Player>, side: Player) -> Result<Outcome, ApiError
 /// `side` declines the pending offer: the event to store.
 pub fn decline(pending: Option<Player>, side: Player) -> Result<StoredEvent, ApiError> {
     if pending != Some(side.other()) {
-        return Err(ApiError::conflict("no draw offer to decline"));
+        return Err(ApiError::conflict("no draw offer to decline").code(ErrorCode::NoDrawOffer));
     }
     Ok(StoredEvent::DrawDeclined { side })
 }

@@ -15,8 +15,10 @@
 //! When both sides are done, the buffered placements are played on the real
 //! game in the engine's order.
 
+use crate::error::ApiError;
 use gamut_core::{DynMatch, Player};
 use gamut_games::Match;
+use gamut_protocol::ErrorCode;
 
 /// The longest placement sequence accepted per side (guards the loops).
 const MAX_PLACEMENTS: usize = 64;
@@ -100,19 +102,25 @@ impl HiddenPhase {
     }
 
     /// Checks `side`'s placement `mv`; returns it in canonical notation.
-    pub fn check(&self, game: &dyn Match, side: Player, mv: &str) -> Result<String, String> {
+    pub fn check(&self, game: &dyn Match, side: Player, mv: &str) -> Result<String, ApiError> {
         if self.placements(side).len() >= MAX_PLACEMENTS {
-            return Err("too many placements".into());
+            return Err(ApiError::bad_request("too many placements"));
         }
         let mut sim = self
             .simulate(game, side)
-            .ok_or_else(|| "the placements do not replay".to_string())?;
+            .ok_or_else(|| ApiError::internal("the placements do not replay"))?;
         if sim.side_to_move() != side || !sim.placing() {
-            return Err("you have placed all your pieces".into());
+            return Err(
+                ApiError::bad_request("you have placed all your pieces").code(ErrorCode::PlacedAll)
+            );
         }
         // While `side` is placing, its every legal move is a placement.
-        sim.play(mv)
-            .map_err(|e| format!("illegal placement '{mv}': {e}"))
+        sim.play(mv).map_err(|e| {
+            ApiError::bad_request(format!("illegal placement '{mv}': {e}"))
+                .code(ErrorCode::IllegalMove)
+                .param("move", mv)
+                .param("detail", e)
+        })
     }
 
     /// Every placement in the engine's order: the first side's, then the

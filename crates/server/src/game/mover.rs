@@ -10,15 +10,14 @@ use crate::error::ApiError;
 use crate::game::event::StoredEvent;
 use crate::game::state::GameState;
 use gamut_core::{Player, Player::First, Player::Second};
+use gamut_protocol::ErrorCode;
 
 /// `side` plays (or, in a hidden placement phase, places) `mv` at `now`:
 /// the event to store.
 pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
     if let Some(phase) = &state.hidden {
         let increment = state.meta.clock.increment();
-        let canonical = phase
-            .check(state.game.as_ref(), side, mv)
-            .map_err(ApiError::bad_request)?;
+        let canonical = phase.check(state.game.as_ref(), side, mv)?;
         let mut after = phase.clone();
         after.push(side, canonical.clone());
         let done = after.done(state.game.as_ref(), side);
@@ -45,12 +44,15 @@ pub fn play_move(
     clocks: Option<Clocks>,
 ) -> Result<StoredEvent, ApiError> {
     if state.to_move() != Some(side) {
-        return Err(ApiError::conflict("it is not your turn"));
+        return Err(ApiError::conflict("it is not your turn").code(ErrorCode::NotYourTurn));
     }
     let mut probe = state.game.clone_box();
-    let canonical = probe
-        .play(mv)
-        .map_err(|e| ApiError::bad_request(format!("illegal move '{mv}': {e}")))?;
+    let canonical = probe.play(mv).map_err(|e| {
+        ApiError::bad_request(format!("illegal move '{mv}': {e}"))
+            .code(ErrorCode::IllegalMove)
+            .param("move", mv)
+            .param("detail", e)
+    })?;
     let next = probe.outcome().is_none().then(|| probe.side_to_move());
     let increment = state.meta.clock.increment();
     let clocks = clocks.map(|c| c.after_move(side, now, increment, next));

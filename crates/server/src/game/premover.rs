@@ -17,6 +17,7 @@ use crate::game::event::StoredEvent;
 use crate::game::mover;
 use crate::game::state::GameState;
 use gamut_core::Player;
+use gamut_protocol::ErrorCode;
 use std::collections::HashSet;
 
 /// Why a premove set from another connection of the player ends one.
@@ -36,7 +37,7 @@ pub enum Outcome {
     /// Not played, and why (it was illegal in the new position, …).
     Dropped {
         /// Why.
-        error: String,
+        error: crate::error::ApiError,
     },
 }
 
@@ -44,20 +45,26 @@ pub enum Outcome {
 /// a real-time clock, outside a placement phase, and not `side`'s turn.
 pub fn check(state: &GameState, side: Player) -> Result<(), ApiError> {
     if !state.live() {
-        return Err(ApiError::conflict("the game is not being played"));
+        return Err(
+            ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
+        );
     }
     if !matches!(state.meta.clock, ClockControl::Realtime { .. }) {
-        return Err(ApiError::bad_request(
-            "premoves are only for games with a real-time clock",
-        ));
+        return Err(
+            ApiError::bad_request("premoves are only for games with a real-time clock")
+                .code(ErrorCode::PremoveUntimed),
+        );
     }
     if state.hidden.is_some() || state.game.placing() {
-        return Err(ApiError::conflict(
-            "no premoves while pieces are being placed",
-        ));
+        return Err(
+            ApiError::conflict("no premoves while pieces are being placed")
+                .code(ErrorCode::PremovePlacing),
+        );
     }
     if state.to_move() == Some(side) {
-        return Err(ApiError::conflict("it is your turn: play the move"));
+        return Err(
+            ApiError::conflict("it is your turn: play the move").code(ErrorCode::PremoveOwnTurn)
+        );
     }
     Ok(())
 }
@@ -100,9 +107,10 @@ pub fn candidates(state: &GameState) -> Vec<String> {
 /// is added as after any move.
 pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
     if state.game.placing() {
-        return Err(ApiError::conflict(
-            "premoves are not played while pieces are being placed",
-        ));
+        return Err(
+            ApiError::conflict("premoves are not played while pieces are being placed")
+                .code(ErrorCode::PremovePlacing),
+        );
     }
     let clocks = state.clocks.map(|c| c.credited(side, now - c.at));
     mover::play_move(state, side, mv, now, clocks)

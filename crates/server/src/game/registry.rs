@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use crate::game::actor::{self, Action, ActorContext, Command, PremoveTold};
 use crate::ids::{GameId, UserId};
+use gamut_protocol::ErrorCode;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::{mpsc, oneshot};
@@ -70,11 +71,12 @@ impl Registry {
                 // with a new task, which answers from the stored state.
                 continue;
             }
-            return answer
-                .await
-                .unwrap_or_else(|_| Err(ApiError::conflict("the game is not being played")));
+            return answer.await.unwrap_or_else(|_| {
+                Err(ApiError::conflict("the game is not being played")
+                    .code(ErrorCode::NotBeingPlayed))
+            });
         }
-        Err(ApiError::conflict("the game is not being played"))
+        Err(ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed))
     }
 
     /// Sets (`Some`) or cancels (`None`) `user_id`'s premove in game `id`
@@ -93,10 +95,12 @@ impl Registry {
             reply,
         };
         if self.task(id).send(cmd).await.is_err() {
-            return Err(ApiError::conflict("the game is not being played"));
+            return Err(
+                ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
+            );
         }
-        answer
-            .await
-            .unwrap_or_else(|_| Err(ApiError::conflict("the game is not being played")))
+        answer.await.unwrap_or_else(|_| {
+            Err(ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed))
+        })
     }
 }

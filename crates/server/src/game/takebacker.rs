@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::game::event::StoredEvent;
 use crate::game::state::GameState;
 use gamut_core::Player;
+use gamut_protocol::ErrorCode;
 
 /// What a takeback request leads to.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,17 +25,21 @@ pub enum Request {
 /// move and every move after it.
 pub fn plies(state: &GameState, side: Player) -> Result<Vec<String>, ApiError> {
     if state.hidden.is_some() {
-        return Err(ApiError::conflict("no takebacks during hidden placement"));
+        return Err(ApiError::conflict("no takebacks during hidden placement")
+            .code(ErrorCode::TakebackHidden));
     }
     let last = state
         .movers
         .iter()
         .rposition(|&s| s == side)
-        .ok_or_else(|| ApiError::conflict("you have no move to take back"))?;
+        .ok_or_else(|| {
+            ApiError::conflict("you have no move to take back").code(ErrorCode::TakebackNone)
+        })?;
     let game = &state.game;
     let moves = game.moves();
     if game.hidden_placement() && (last..moves.len()).any(|ply| game.placed_at(ply)) {
-        return Err(ApiError::conflict("placements cannot be taken back"));
+        return Err(ApiError::conflict("placements cannot be taken back")
+            .code(ErrorCode::TakebackPlacements));
     }
     Ok(moves[last..].iter().rev().cloned().collect())
 }
@@ -47,7 +52,8 @@ pub fn request(
 ) -> Result<Request, ApiError> {
     plies(state, side)?;
     if state.takeback_request.is_some() {
-        return Err(ApiError::conflict("a takeback request is already pending"));
+        return Err(ApiError::conflict("a takeback request is already pending")
+            .code(ErrorCode::TakebackPending));
     }
     if against_computer {
         return Ok(Request::Grant);
@@ -60,7 +66,9 @@ pub fn request(
 pub fn accept(state: &GameState, side: Player) -> Result<Player, ApiError> {
     let requester = side.other();
     if state.takeback_request != Some(requester) {
-        return Err(ApiError::conflict("no takeback request to accept"));
+        return Err(
+            ApiError::conflict("no takeback request to accept").code(ErrorCode::NoTakebackRequest)
+        );
     }
     Ok(requester)
 }
@@ -68,7 +76,9 @@ pub fn accept(state: &GameState, side: Player) -> Result<Player, ApiError> {
 /// `side` refuses the opponent's pending request: the event to store.
 pub fn decline(state: &GameState, side: Player) -> Result<StoredEvent, ApiError> {
     if state.takeback_request != Some(side.other()) {
-        return Err(ApiError::conflict("no takeback request to decline"));
+        return Err(
+            ApiError::conflict("no takeback request to decline").code(ErrorCode::NoTakebackRequest)
+        );
     }
     Ok(StoredEvent::TakebackDeclined { side })
 }
@@ -79,9 +89,11 @@ pub fn take_back(state: &GameState, requester: Player, now: i64) -> Result<Store
     let undone = plies(state, requester)?;
     let mut probe = state.game.clone_box();
     for _ in &undone {
-        probe
-            .undo()
-            .map_err(|e| ApiError::conflict(format!("cannot take back: {e}")))?;
+        probe.undo().map_err(|e| {
+            ApiError::conflict(format!("cannot take back: {e}"))
+                .code(ErrorCode::TakebackFailed)
+                .param("detail", e)
+        })?;
     }
     let clocks = state.clocks.map(|c| c.resumed(now, probe.side_to_move()));
     Ok(StoredEvent::Takeback {

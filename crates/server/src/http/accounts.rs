@@ -16,6 +16,7 @@ use axum::http::header::SET_COOKIE;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
 fn signed_in(user: &UserView) -> Json<MeView> {
@@ -95,15 +96,19 @@ pub async fn signup(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
-    auth::check_username(&c.username).map_err(ApiError::bad_request)?;
-    auth::check_password(&c.password).map_err(ApiError::bad_request)?;
+    auth::check_username(&c.username)?;
+    auth::check_password(&c.password)?;
     let addr_key = addr.ip().to_string();
     count_attempt(&app.signup_by_addr, &addr_key, "sign-ups from this address")?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&c.password))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
-    let taken = || ApiError::conflict(format!("username '{}' is taken", c.username));
+    let taken = || {
+        ApiError::conflict(format!("username '{}' is taken", c.username))
+            .code(ErrorCode::UsernameTaken)
+            .param("name", &c.username)
+    };
     if let Some((token, guest)) = guest_session(&app, &headers).await? {
         let new_token = random_token(32);
         let registered = app
@@ -181,7 +186,9 @@ pub async fn signin(
 ) -> ApiResult<Response> {
     let c: Credentials = json_body(body)?;
     if c.username.len() > 64 || c.password.len() > 256 {
-        return Err(ApiError::unauthorized("wrong username or password"));
+        return Err(
+            ApiError::unauthorized("wrong username or password").code(ErrorCode::WrongCredentials)
+        );
     }
     let addr_key = addr.ip().to_string();
     let name_key = format!("{}\n{addr_key}", c.username.to_lowercase());
@@ -210,7 +217,8 @@ pub async fn signin(
         _ => {
             app.signin_by_name.record_failure(&name_key);
             app.signin_by_addr.record_failure(&addr_key);
-            Err(ApiError::unauthorized("wrong username or password"))
+            Err(ApiError::unauthorized("wrong username or password")
+                .code(ErrorCode::WrongCredentials))
         }
     }
 }
@@ -247,7 +255,7 @@ pub async fn change_password(
     if user.guest {
         return Err(ApiError::forbidden("guests have no password"));
     }
-    auth::check_password(&c.new_password).map_err(ApiError::bad_request)?;
+    auth::check_password(&c.new_password)?;
     let addr_key = addr.ip().to_string();
     let name_key = format!("{}\n{addr_key}", user.name.to_lowercase());
     if let Some(wait) = app.signin_by_name.blocked_for(&name_key) {

@@ -16,7 +16,7 @@ use crate::http::games::load_state;
 use crate::http::limits::{count_attempt, with_board_quota};
 use crate::http::requests::{OptionValue, MAX_OPTIONS};
 use crate::http::socket_session::{check_due, SocketSession};
-use crate::http::ws::{MAX_MESSAGE, SESSION_ENDED};
+use crate::http::ws::MAX_MESSAGE;
 use crate::http::{current_user, json_body, require_user, AppState};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::body::Bytes;
@@ -28,6 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gamut_core::Player;
 use gamut_games::{GameKind, Match};
+use gamut_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
@@ -246,8 +247,13 @@ pub enum AnalysisMessage {
         /// The request's `id`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<i64>,
-        /// Why.
+        /// Why, for people.
         error: String,
+        /// What kind of refusal, for programs and translations.
+        code: ErrorCode,
+        /// The values `error` quotes.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        params: BTreeMap<String, String>,
     },
     /// The answer to a ping.
     Pong,
@@ -284,6 +290,19 @@ struct Current {
     stop: Arc<AtomicBool>,
     progress: mpsc::UnboundedReceiver<Progress>,
     task: JoinHandle<()>,
+}
+
+impl AnalysisMessage {
+    /// The refusal `error` of the request `id`.
+    fn refusal(id: Option<i64>, error: impl Into<ApiError>) -> AnalysisMessage {
+        let e = error.into();
+        AnalysisMessage::Error {
+            id,
+            error: e.message,
+            code: e.code,
+            params: e.params,
+        }
+    }
 }
 
 impl Current {
@@ -340,14 +359,14 @@ async fn serve(
                 idle_at = Instant::now() + idle;
                 if throttle.take().is_err() {
                     let error = crate::http::ws::FLOOD_ERROR.to_owned();
-                    send(&mut socket, &AnalysisMessage::Error { id: None, error }).await;
+                    send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
                     break;
                 }
                 let request = match serde_json::from_str::<AnalysisRequest>(&text) {
                     Ok(r) => r,
                     Err(e) => {
                         let error = format!("invalid message: {e}");
-                        if !send(&mut socket, &AnalysisMessage::Error { id: None, error }).await {
+                        if !send(&mut socket, &AnalysisMessage::refusal(None, error)).await {
                             break;
                         }
                         continue;
@@ -367,8 +386,8 @@ async fn serve(
                         }
                         if let Some(s) = session.as_mut() {
                             if !s.lasts(&app).await {
-                                let error = SESSION_ENDED.to_owned();
-                                send(&mut socket, &AnalysisMessage::Error { id, error }).await;
+                                let error = crate::http::ws::session_ended();
+                                send(&mut socket, &AnalysisMessage::refusal(id, error)).await;
                                 break;
                             }
                         }
@@ -378,7 +397,7 @@ async fn serve(
                                 current = Some(Current { id, stop, progress, task });
                                 None
                             }
-                            Err(e) => Some(AnalysisMessage::Error { id, error: e.message }),
+                            Err(e) => Some(AnalysisMessage::refusal(id, e)),
                         }
                     }
                 };
@@ -412,15 +431,15 @@ async fn serve(
             () = check_due(session.as_ref()) => {
                 if let Some(s) = session.as_mut() {
                     if !s.lasts(&app).await {
-                        let error = SESSION_ENDED.to_owned();
-                        send(&mut socket, &AnalysisMessage::Error { id: None, error }).await;
+                        let error = crate::http::ws::session_ended();
+                        send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
                         break;
                     }
                 }
             }
             () = tokio::time::sleep_until(idle_at) => {
                 let error = crate::http::ws::IDLE_ERROR.to_owned();
-                send(&mut socket, &AnalysisMessage::Error { id: None, error }).await;
+                send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
                 break;
             }
         }

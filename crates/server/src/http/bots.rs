@@ -19,6 +19,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
@@ -116,7 +117,7 @@ pub async fn create(
 ) -> ApiResult<Json<BotCreatedView>> {
     let user = owner(&app, &headers).await?;
     let NewBot { name } = json_body(body)?;
-    check_username(&name).map_err(ApiError::bad_request)?;
+    check_username(&name)?;
     let bot = UserView {
         id: UserId::random(),
         name,
@@ -142,10 +143,11 @@ pub async fn create(
         .await
         .map_err(|e| caps.refusal(e))?;
     if !stored {
-        return Err(ApiError::conflict(format!(
-            "username '{}' is taken",
-            bot.name
-        )));
+        return Err(
+            ApiError::conflict(format!("username '{}' is taken", bot.name))
+                .code(ErrorCode::UsernameTaken)
+                .param("name", &bot.name),
+        );
     }
     Ok(Json(BotCreatedView { bot, token }))
 }

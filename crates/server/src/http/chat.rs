@@ -17,6 +17,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -36,7 +37,7 @@ async fn game_meta(app: &App, id: &str) -> ApiResult<GameMeta> {
         .store
         .game(id.as_str())
         .await?
-        .ok_or_else(|| ApiError::not_found("no such game"))?;
+        .ok_or_else(|| ApiError::not_found("no such game").code(ErrorCode::NoSuchGame))?;
     GameMeta::from_row(&row).map_err(ApiError::internal)
 }
 
@@ -77,7 +78,7 @@ async fn post(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<ChatLine>> {
     let req: ChatPost = json_body(body)?;
-    let text = text::clean(&req.text).map_err(ApiError::bad_request)?;
+    let text = text::clean(&req.text)?;
     let guards = &app.guards;
     count_attempt(&guards.chat_by_user, user.id.as_str(), "chat messages")?;
     count_attempt(
@@ -172,13 +173,13 @@ pub async fn mute(
 ) -> ApiResult<Json<OkView>> {
     let user = require_user(&app, &headers).await?;
     let req: MuteRequest = json_body(body)?;
-    let (muted, _) = app
-        .store
-        .user_by_name(&req.user)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{}'", req.user)))?;
+    let (muted, _) = app.store.user_by_name(&req.user).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{}'", req.user))
+            .code(ErrorCode::NoPlayer)
+            .param("name", &req.user)
+    })?;
     if muted.id == user.id.as_str() {
-        return Err(ApiError::bad_request("you cannot mute yourself"));
+        return Err(ApiError::bad_request("you cannot mute yourself").code(ErrorCode::MuteSelf));
     }
     app.store.mute(user.id.as_str(), &muted.id).await?;
     Ok(Json(OkView::OK))
@@ -191,11 +192,11 @@ pub async fn unmute(
     Path(name): Path<String>,
 ) -> ApiResult<Json<OkView>> {
     let user = require_user(&app, &headers).await?;
-    let (muted, _) = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let (muted, _) = app.store.user_by_name(&name).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{name}'"))
+            .code(ErrorCode::NoPlayer)
+            .param("name", &name)
+    })?;
     app.store.unmute(user.id.as_str(), &muted.id).await?;
     Ok(Json(OkView::OK))
 }

@@ -20,6 +20,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use gamut_games::GameKind;
+use gamut_protocol::ErrorCode;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
@@ -45,7 +46,11 @@ fn start_position(
     }
     let game = kind
         .new_match(options, Some(position.trim()))
-        .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
+        .map_err(|e| {
+            ApiError::bad_request(format!("bad position: {e}"))
+                .code(ErrorCode::BadPosition)
+                .param("detail", e)
+        })?;
     if game.outcome().is_some() {
         return Err(ApiError::bad_request(
             "the game is already over in that position",
@@ -123,7 +128,9 @@ pub async fn create(
     let speed = req.clock.speed();
     let side = req.side.unwrap_or_default().side();
     if req.rated && user.guest {
-        return Err(ApiError::forbidden("guests cannot play rated games"));
+        return Err(
+            ApiError::forbidden("guests cannot play rated games").code(ErrorCode::GuestRated)
+        );
     }
     let me = human_seat(&app, &user, kind, speed).await?;
     let (pairing, other) = match req.opponent {
@@ -253,7 +260,7 @@ pub async fn store_new_game(
 
 /// The id in a path: a text that is not an id names no game.
 pub fn game_id(id: &str) -> ApiResult<GameId> {
-    GameId::parse(id).map_err(|_| ApiError::not_found("no such game"))
+    GameId::parse(id).map_err(|_| ApiError::not_found("no such game").code(ErrorCode::NoSuchGame))
 }
 
 /// Game `id`'s row, or 404.
@@ -261,7 +268,7 @@ pub async fn game_row(app: &App, id: &GameId) -> ApiResult<GameRow> {
     app.store
         .game(id.as_str())
         .await?
-        .ok_or_else(|| ApiError::not_found("no such game"))
+        .ok_or_else(|| ApiError::not_found("no such game").code(ErrorCode::NoSuchGame))
 }
 
 /// `POST /api/games/{id}/join`.
@@ -287,20 +294,22 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView, addr: IpAddr) -> A
     let row = game_row(app, id).await?;
     let status: GameStatus = row.status.parse().map_err(ApiError::internal)?;
     if status != GameStatus::Waiting {
-        return Err(ApiError::conflict("game is not waiting for a player"));
+        return Err(
+            ApiError::conflict("game is not waiting for a player").code(ErrorCode::NotWaiting)
+        );
     }
     if row.creator == user.id.as_str() {
-        return Err(ApiError::forbidden("you cannot join your own game"));
+        return Err(ApiError::forbidden("you cannot join your own game").code(ErrorCode::OwnGame));
     }
     if row.rated && user.guest {
-        return Err(ApiError::forbidden("guests cannot play rated games"));
+        return Err(
+            ApiError::forbidden("guests cannot play rated games").code(ErrorCode::GuestRated)
+        );
     }
     let mut meta = GameMeta::from_row(&row).map_err(ApiError::internal)?;
-    let seat = meta
-        .seats
-        .iter()
-        .position(Option::is_none)
-        .ok_or_else(|| ApiError::conflict("game is not waiting for a player"))?;
+    let seat = meta.seats.iter().position(Option::is_none).ok_or_else(|| {
+        ApiError::conflict("game is not waiting for a player").code(ErrorCode::NotWaiting)
+    })?;
     let me = human_seat(app, user, meta.kind, meta.speed).await?;
     meta.seats[seat] = Some(me.clone());
     let (started, deadline) = started_event(&meta, now_ms(), app.day)?;
@@ -324,7 +333,9 @@ pub async fn join_as(app: &App, id: &GameId, user: &UserView, addr: IpAddr) -> A
         .await
         .map_err(|e| caps.refusal(e))?;
     if !joined {
-        return Err(ApiError::conflict("game is not waiting for a player"));
+        return Err(
+            ApiError::conflict("game is not waiting for a player").code(ErrorCode::NotWaiting)
+        );
     }
     // Watchers of the waiting game learn that it started.
     match GameState::load(&app.store, id, 0).await {
@@ -405,7 +416,11 @@ pub async fn list(
     let user_id = match &q.player {
         Some(name) => match app.store.user_by_name(name).await? {
             Some((user, _)) => Some(user.id),
-            None => return Err(ApiError::not_found(format!("no player '{name}'"))),
+            None => {
+                return Err(ApiError::not_found(format!("no player '{name}'"))
+                    .code(ErrorCode::NoPlayer)
+                    .param("name", name))
+            }
         },
         None => None,
     };
@@ -461,7 +476,7 @@ pub async fn load_state(app: &App, id: &str) -> ApiResult<GameState> {
     let id = game_id(id)?;
     match GameState::load(&app.store, &id, i64::MAX).await {
         Ok(Some((state, _))) => Ok(state),
-        Ok(None) => Err(ApiError::not_found("no such game")),
+        Ok(None) => Err(ApiError::not_found("no such game").code(ErrorCode::NoSuchGame)),
         Err(e) => Err(ApiError::internal(format!("{e:#}"))),
     }
 }

@@ -15,17 +15,20 @@ use crate::notification::{Notification, NotificationKind};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ErrorCode;
 
 /// The player named `name` whom `creator` challenges (not oneself).
 pub async fn invitee(app: &App, creator: &UserView, name: &str) -> ApiResult<UserView> {
-    let (row, _) = app
-        .store
-        .user_by_name(name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let (row, _) = app.store.user_by_name(name).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{name}'"))
+            .code(ErrorCode::NoPlayer)
+            .param("name", name)
+    })?;
     let user = UserView::from_row(&row).map_err(ApiError::internal)?;
     if user.id == creator.id {
-        return Err(ApiError::bad_request("you cannot challenge yourself"));
+        return Err(
+            ApiError::bad_request("you cannot challenge yourself").code(ErrorCode::ChallengeSelf)
+        );
     }
     Ok(user)
 }
@@ -49,7 +52,8 @@ pub async fn check_join(app: &App, game: &GameId, user: &UserView) -> ApiResult<
     match app.store.invitee(game.as_str()).await? {
         Some(invitee) if invitee != user.id.as_str() => Err(ApiError::forbidden(
             "this challenge was sent to another player",
-        )),
+        )
+        .code(ErrorCode::ChallengeOther)),
         Some(_) => Ok(()),
         None => {
             let meta =
@@ -87,11 +91,14 @@ pub async fn decline(
     let user = require_user(&app, &headers).await?;
     let id = game_id(&id)?;
     if app.store.invitee(id.as_str()).await?.as_deref() != Some(user.id.as_str()) {
-        return Err(ApiError::forbidden("this challenge was not sent to you"));
+        return Err(ApiError::forbidden("this challenge was not sent to you")
+            .code(ErrorCode::ChallengeNotYours));
     }
     let row = game_row(&app, &id).await?;
     if !app.store.delete_waiting(id.as_str()).await? {
-        return Err(ApiError::conflict("game is not waiting for a player"));
+        return Err(
+            ApiError::conflict("game is not waiting for a player").code(ErrorCode::NotWaiting)
+        );
     }
     let creator = UserId::parse(&row.creator).map_err(ApiError::internal)?;
     // A rematch offer declined so is declined as a rematch.

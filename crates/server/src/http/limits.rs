@@ -14,6 +14,7 @@ use crate::ids::{now_ms, UserId};
 use crate::rate_limit::{whole_seconds, KeyedLimiter};
 use crate::store::caps::{Cap, CapError, Counted};
 use axum::extract::ws::Utf8Bytes;
+use gamut_protocol::ErrorCode;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -82,10 +83,32 @@ pub fn with_board_quota<R>(app: &App, addr: IpAddr, f: impl Fn() -> R) -> ApiRes
 /// 429: too many `what`, allowed again after `wait` (in whole seconds,
 /// rounded up).
 pub fn too_many(what: &str, wait: Duration) -> ApiError {
-    ApiError::too_many(format!(
-        "too many {what}, retry in {} s",
-        whole_seconds(wait)
-    ))
+    let n = whole_seconds(wait);
+    let error = ApiError::too_many(format!("too many {what}, retry in {n} s")).param("n", n);
+    match what {
+        "challenges" => error.code(ErrorCode::TooManyChallenges),
+        "tournament joins and withdrawals" => error.code(ErrorCode::TournamentRate),
+        _ => error
+            .code(ErrorCode::TooMany)
+            .param("what", rate_name(what)),
+    }
+}
+
+/// The short name of a rate (`what` of [`ErrorCode::TooMany`]: the web
+/// client's `error.too_many.<what>`).
+fn rate_name(what: &str) -> &str {
+    match what {
+        "new guests from this address" => "guests",
+        "sign-ups from this address" => "signups",
+        "sign-in attempts" => "signins",
+        "chat messages" => "chat",
+        "new seeks" => "seeks",
+        "position requests" => "positions",
+        "new boards" => "boards",
+        "takeback requests" => "takebacks",
+        "sync requests" => "syncs",
+        other => other,
+    }
 }
 
 /// Counts an attempt of `key` in `limiter`, or refuses it (429, not
@@ -128,7 +151,8 @@ impl StoreCaps {
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| "too many".to_owned()),
-            ),
+            )
+            .code(ErrorCode::CapReached),
             CapError::Database(e) => e.into(),
         }
     }
@@ -286,7 +310,7 @@ impl LobbyFeed {
 async fn lobby_text(app: &App) -> Utf8Bytes {
     let message = match lobby_view(app).await {
         Ok(view) => ServerMessage::Lobby(view),
-        Err(e) => ServerMessage::error(None, e.message),
+        Err(e) => ServerMessage::error(None, e),
     };
     serde_json::to_string(&message)
         .unwrap_or_else(|e| format!(r#"{{"type": "error", "error": "{e}"}}"#))

@@ -4,11 +4,14 @@
 //! Client messages refuse unknown fields.
 
 use crate::chat::ChatLine;
+use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::view::{EventView, GameView};
 use crate::http::views::LobbyView;
 use crate::notification::Notification;
+use gamut_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The longest move text accepted.
 pub const MAX_MOVE: usize = 64;
@@ -291,8 +294,13 @@ pub enum ServerMessage {
         /// The refused message's id, if it had one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<i64>,
-        /// Why.
+        /// Why, for people.
         error: String,
+        /// What kind of refusal, for programs and translations.
+        code: ErrorCode,
+        /// The values `error` quotes.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        params: BTreeMap<String, String>,
     },
     /// The answer to `premove` and `premove-cancel`: the socket's
     /// premove now (`null`: none), held by the game's task, not stored.
@@ -325,8 +333,13 @@ pub enum ServerMessage {
         /// The premove, as sent.
         #[serde(rename = "move")]
         mv: String,
-        /// Why.
+        /// Why, for people.
         error: String,
+        /// What kind of refusal, for programs and translations.
+        code: ErrorCode,
+        /// The values `error` quotes.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        params: BTreeMap<String, String>,
     },
     /// The answer to `ping`.
     Pong,
@@ -356,10 +369,13 @@ pub enum ServerMessage {
 
 impl ServerMessage {
     /// An error answering the message with request id `id`.
-    pub fn error(id: Option<i64>, error: impl Into<String>) -> ServerMessage {
+    pub fn error(id: Option<i64>, error: impl Into<ApiError>) -> ServerMessage {
+        let e = error.into();
         ServerMessage::Error {
             id,
-            error: error.into(),
+            error: e.message,
+            code: e.code,
+            params: e.params,
         }
     }
 }
@@ -461,12 +477,15 @@ mod tests {
                 json!({"type": "ack", "id": null, "version": 15}),
             ),
             (
-                ServerMessage::error(Some(7), "illegal move 'a1-a9'"),
-                json!({"type": "error", "id": 7, "error": "illegal move 'a1-a9'"}),
+                ServerMessage::error(
+                    Some(7),
+                    ApiError::conflict("it is not your turn").code(ErrorCode::NotYourTurn),
+                ),
+                json!({"type": "error", "id": 7, "error": "it is not your turn", "code": "not_your_turn"}),
             ),
             (
                 ServerMessage::error(None, "invalid message"),
-                json!({"type": "error", "error": "invalid message"}),
+                json!({"type": "error", "error": "invalid message", "code": "bad_request"}),
             ),
             (
                 ServerMessage::Lobby(LobbyView {

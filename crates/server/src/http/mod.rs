@@ -46,6 +46,7 @@ use axum::http::HeaderMap;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{delete, get, post};
 use axum::Router;
+use gamut_protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use tower_http::services::{ServeDir, ServeFile};
@@ -224,7 +225,7 @@ pub async fn current_user(app: &App, headers: &HeaderMap) -> ApiResult<Option<Us
 
 /// The signed-in user, or 401.
 pub async fn require_user(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {
-    current_user(app, headers)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("sign in or play as a guest first"))
+    current_user(app, headers).await?.ok_or_else(|| {
+        ApiError::unauthorized("sign in or play as a guest first").code(ErrorCode::SignInFirst)
+    })
 }

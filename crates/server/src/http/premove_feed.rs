@@ -37,7 +37,7 @@ pub async fn ask(
                 .map(|(mv, told)| HeldPremove { id, mv, told });
             Ok((ServerMessage::PremoveSet { id, mv }, held))
         }
-        Err(e) => Err(ServerMessage::error(id, e.message)),
+        Err(e) => Err(ServerMessage::error(id, e)),
     }
 }
 
@@ -66,7 +66,13 @@ impl PremoveFeed {
         let (id, mv) = (held.id, held.mv);
         match outcome.ok()? {
             Outcome::Played { version } => Some(ServerMessage::PremovePlayed { id, mv, version }),
-            Outcome::Dropped { error } => Some(ServerMessage::PremoveDropped { id, mv, error }),
+            Outcome::Dropped { error } => Some(ServerMessage::PremoveDropped {
+                id,
+                mv,
+                error: error.message,
+                code: error.code,
+                params: error.params,
+            }),
         }
     }
 }

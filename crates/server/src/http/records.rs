@@ -17,6 +17,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use gamut_core::{DynMatch, Player};
 use gamut_games::GameKind;
+use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
 /// Start, moves, and the position after every ply of a record.
@@ -151,7 +152,9 @@ pub async fn import(
     let record = TextRecord::parse(&body.record).map_err(ApiError::bad_request)?;
     let kind: GameKind = record
         .header("Game")
-        .ok_or_else(|| ApiError::bad_request("the record has no [Game] header"))?
+        .ok_or_else(|| {
+            ApiError::bad_request("the record has no [Game] header").code(ErrorCode::RecordNoGame)
+        })?
         .parse()
         .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     let mut pairs = Vec::new();

@@ -17,18 +17,19 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use gamut_core::Player;
+use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
 /// The finished game `id`, and the side `user` played in it.
 async fn finished_game(app: &App, id: &GameId, user: &UserView) -> ApiResult<(GameMeta, Player)> {
     let row = game_row(app, id).await?;
     if row.status != GameStatus::Finished.as_str() {
-        return Err(ApiError::conflict("the game is not over"));
+        return Err(ApiError::conflict("the game is not over").code(ErrorCode::NotOver));
     }
     let meta = GameMeta::from_row(&row).map_err(ApiError::internal)?;
-    let side = meta
-        .side_of(&user.id)
-        .ok_or_else(|| ApiError::forbidden("you are not a player of this game"))?;
+    let side = meta.side_of(&user.id).ok_or_else(|| {
+        ApiError::forbidden("you are not a player of this game").code(ErrorCode::NotAPlayer)
+    })?;
     Ok((meta, side))
 }
 
@@ -99,7 +100,9 @@ pub async fn offer(
         if let Some(answer) = accept(&app, &id, &user, addr.ip()).await? {
             return Ok(answer);
         }
-        return Err(ApiError::conflict("a rematch was offered already"));
+        return Err(
+            ApiError::conflict("a rematch was offered already").code(ErrorCode::RematchPending)
+        );
     }
     let told = Notification::new(NotificationKind::Rematch, Some(&meta.id), Some(&user)).after(&id);
     notifications::send(&app, &opponent.id, told).await?;
@@ -137,10 +140,10 @@ pub async fn decline(
     let id = game_id(&id)?;
     finished_game(&app, &id, &user).await?;
     let Some((new_game, by)) = app.store.rematch(id.as_str()).await? else {
-        return Err(ApiError::conflict("no rematch was offered"));
+        return Err(ApiError::conflict("no rematch was offered").code(ErrorCode::NoRematch));
     };
     if by == user.id.as_str() {
-        return Err(ApiError::conflict("you offered this rematch"));
+        return Err(ApiError::conflict("you offered this rematch").code(ErrorCode::OwnRematch));
     }
     app.store.delete_waiting(&new_game).await?;
     app.store.drop_rematch(id.as_str()).await?;

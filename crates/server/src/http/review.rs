@@ -10,6 +10,7 @@ use crate::review::{Review, ReviewProgress, ReviewState, NOT_OVER};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
@@ -77,7 +78,7 @@ pub async fn start_review(
     let user = require_user(&app, &headers).await?;
     let state = load_state(&app, &id).await?;
     if state.result.is_none() {
-        return Err(ApiError::conflict(NOT_OVER));
+        return Err(ApiError::conflict(NOT_OVER).code(ErrorCode::NotOver));
     }
     if let Some(v) = view(&app, &id).await? {
         return Ok(Json(v));

@@ -28,6 +28,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gamut_games::GameKind;
+use gamut_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -197,7 +198,7 @@ pub async fn create(
 
 /// The tournament named in a path, or 404.
 async fn tournament_row(app: &App, id: &str) -> ApiResult<(TournamentId, TournamentRow)> {
-    let not_found = || ApiError::not_found("no such tournament");
+    let not_found = || ApiError::not_found("no such tournament").code(ErrorCode::NoSuchTournament);
     let id = TournamentId::parse(id).map_err(|_| not_found())?;
     let row = app
         .store
@@ -276,7 +277,7 @@ pub async fn join(
     let (id, row) = tournament_row(&app, &id).await?;
     let now = now_ms();
     if !snapshot(&app, &row).await?.status(now).open() {
-        return Err(ApiError::conflict("the tournament is over"));
+        return Err(ApiError::conflict("the tournament is over").code(ErrorCode::TournamentOver));
     }
     count_attempt(
         &app.tournaments.actions,
@@ -291,9 +292,11 @@ pub async fn join(
         .join_tournament(id.as_str(), user.id.as_str(), &view, cap_count, now)
         .await?
     {
-        return Err(ApiError::conflict(format!(
-            "the tournament is full ({cap} players)"
-        )));
+        return Err(
+            ApiError::conflict(format!("the tournament is full ({cap} players)"))
+                .code(ErrorCode::TournamentFull)
+                .param("n", cap),
+        );
     }
     app.tournaments.changed();
     answer(&app, &id).await
@@ -318,7 +321,8 @@ pub async fn withdraw(
         .pause_entrant(id.as_str(), user.id.as_str())
         .await?
     {
-        return Err(ApiError::conflict("you have not joined this tournament"));
+        return Err(ApiError::conflict("you have not joined this tournament")
+            .code(ErrorCode::TournamentNotJoined));
     }
     app.tournaments.changed();
     answer(&app, &id).await

@@ -16,6 +16,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use gamut_games::GameKind;
+use gamut_protocol::ErrorCode;
 
 /// A game and a speed as the store names them, checked.
 fn stored_kind_and_speed(game: &str, speed: &str) -> ApiResult<(GameKind, Speed)> {
@@ -33,11 +34,11 @@ pub async fn user(
     State(app): State<AppState>,
     Path(name): Path<String>,
 ) -> ApiResult<Json<ProfileView>> {
-    let (user, _) = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let (user, _) = app.store.user_by_name(&name).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{name}'"))
+            .code(ErrorCode::NoPlayer)
+            .param("name", &name)
+    })?;
     let ratings = app
         .store
         .user_ratings(&user.id)
@@ -93,11 +94,11 @@ pub async fn rating_history(
     q: Result<Query<RatingHistoryQuery>, QueryRejection>,
 ) -> ApiResult<Json<RatingHistoryView>> {
     let q = query(q)?;
-    let (user, _) = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let (user, _) = app.store.user_by_name(&name).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{name}'"))
+            .code(ErrorCode::NoPlayer)
+            .param("name", &name)
+    })?;
     let limit = q.limit.unwrap_or(200).clamp(1, RATING_HISTORY_MAX);
     let points = app
         .store
@@ -128,11 +129,11 @@ pub async fn user_games(
     q: Result<Query<PageQuery>, QueryRejection>,
 ) -> ApiResult<Json<GamesView>> {
     let q = query(q)?;
-    let (user, _) = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no player '{name}'")))?;
+    let (user, _) = app.store.user_by_name(&name).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no player '{name}'"))
+            .code(ErrorCode::NoPlayer)
+            .param("name", &name)
+    })?;
     let listing = Listing {
         status: Some(GameStatus::Finished),
         user_id: Some(user.id),

@@ -13,12 +13,9 @@ use gamut_games::GameKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Every error: `{"error": "..."}`, with the HTTP status saying what kind.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ErrorView {
-    /// What went wrong, for people.
-    pub error: String,
-}
+/// Every error: `{"error": "...", "code": "...", "params": {...}}`, with
+/// the HTTP status saying what kind.
+pub use gamut_protocol::ErrorBody as ErrorView;
 
 /// `{"ok": true}`: health, sign-out, cancelling a seek.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -66,7 +66,13 @@ pub async fn game_ws(
         return Ok(ws
             .on_upgrade(move |mut socket| async move {
                 let _guard = guard;
-                close_code(&mut socket, None, NO_SUCH_GAME, NO_SUCH_GAME_CODE).await;
+                close_code(
+                    &mut socket,
+                    None,
+                    ApiError::not_found(NO_SUCH_GAME).code(gamut_protocol::ErrorCode::NoSuchGame),
+                    NO_SUCH_GAME_CODE,
+                )
+                .await;
             })
             .into_response());
     };
@@ -127,17 +133,23 @@ struct Watch {
     guard: ConnectionGuard,
 }
 
+/// The error of a socket closed because its session ended.
+pub(crate) fn session_ended() -> ApiError {
+    ApiError::unauthorized(SESSION_ENDED).code(gamut_protocol::ErrorCode::SessionEnded)
+}
+
 /// Sends `error` and closes the socket (policy violation).
-async fn close_with(socket: &mut WebSocket, id: Option<i64>, error: &str) {
-    close_code(socket, id, error, 1008).await;
+async fn close_with(socket: &mut WebSocket, id: Option<i64>, error: impl Into<ApiError>) {
+    close_code(socket, id, error.into(), 1008).await;
 }
 
 /// Sends `error` and closes the socket with `code`.
-async fn close_code(socket: &mut WebSocket, id: Option<i64>, error: &str, code: u16) {
+async fn close_code(socket: &mut WebSocket, id: Option<i64>, error: ApiError, code: u16) {
+    let reason = error.message.clone();
     send(socket, &ServerMessage::error(id, error)).await;
     let frame = CloseFrame {
         code,
-        reason: error.to_owned().into(),
+        reason: reason.into(),
     };
     let _ = socket.send(Message::Close(Some(frame))).await;
 }
@@ -216,12 +228,18 @@ async fn catch_up(
     let (state, events) = match loaded {
         Ok(Some(x)) => x,
         Ok(None) => {
-            close_code(socket, None, NO_SUCH_GAME, NO_SUCH_GAME_CODE).await;
+            close_code(
+                socket,
+                None,
+                ApiError::not_found(NO_SUCH_GAME).code(gamut_protocol::ErrorCode::NoSuchGame),
+                NO_SUCH_GAME_CODE,
+            )
+            .await;
             return None;
         }
         Err(e) => {
             let e = ApiError::internal(format!("{e:#}"));
-            send(socket, &ServerMessage::error(None, e.message)).await;
+            send(socket, &ServerMessage::error(None, e)).await;
             return None;
         }
     };
@@ -237,7 +255,7 @@ async fn catch_up(
                     state: Box::new(view),
                 },
                 Err(e) => {
-                    send(socket, &ServerMessage::error(None, e.message)).await;
+                    send(socket, &ServerMessage::error(None, e)).await;
                     return None;
                 }
             }
@@ -257,7 +275,7 @@ enum Reply {
     Sync(Option<i64>),
     /// Send this error (answering the request with this id) and close the
     /// socket.
-    Close(Option<i64>, &'static str),
+    Close(Option<i64>, ApiError),
 }
 
 impl Reply {
@@ -292,6 +310,11 @@ pub(crate) async fn session_still_lasts(
     }
 }
 
+/// The refusal of a spectator's action.
+fn spectators() -> ApiError {
+    ApiError::forbidden("spectators cannot act").code(gamut_protocol::ErrorCode::NotAPlayer)
+}
+
 /// Reads one client message and, for a player's action, performs it (if
 /// the socket's session still lasts, and within the takeback limit).
 async fn answer(
@@ -303,7 +326,7 @@ async fn answer(
     let envelope = Envelope::of(text);
     // A spectator's action is refused as such, well-formed or not.
     if player.is_none() && envelope.kind.is_some_and(MessageType::is_action) {
-        return Reply::send(ServerMessage::error(envelope.id, "spectators cannot act"));
+        return Reply::send(ServerMessage::error(envelope.id, spectators()));
     }
     let message = match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => message,
@@ -320,12 +343,12 @@ async fn answer(
         Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
     };
     let Some((user, token)) = player else {
-        return Reply::send(ServerMessage::error(id_of_message, "spectators cannot act"));
+        return Reply::send(ServerMessage::error(id_of_message, spectators()));
     };
     match session_still_lasts(app, user, token).await {
         Ok(true) => {}
-        Ok(false) => return Reply::Close(id_of_message, SESSION_ENDED),
-        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e.message)),
+        Ok(false) => return Reply::Close(id_of_message, session_ended()),
+        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
     }
     let action = match request {
         PlayerRequest::Act(action) => action,
@@ -339,7 +362,7 @@ async fn answer(
     if matches!(action, Action::TakebackRequest) {
         let key = format!("{user}|{id}");
         if let Err(e) = count_attempt(&app.guards.takebacks, &key, "takeback requests") {
-            return Reply::send(ServerMessage::error(id_of_message, e.message));
+            return Reply::send(ServerMessage::error(id_of_message, e));
         }
     }
     Reply::send(match app.registry.act(id, user, action).await {
@@ -347,7 +370,7 @@ async fn answer(
             id: id_of_message,
             version,
         },
-        Err(e) => ServerMessage::error(id_of_message, e.message),
+        Err(e) => ServerMessage::error(id_of_message, e),
     })
 }
 
@@ -431,7 +454,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                     }
                     Reply::Sync(since) => match allowance.syncs.take() {
                         Err(wait) => {
-                            let error = too_many("sync requests", wait).message;
+                            let error = too_many("sync requests", wait);
                             Box::new(ServerMessage::error(Envelope::of(&text).id, error))
                         }
                         Ok(()) => {
@@ -636,7 +659,7 @@ pub(crate) async fn serve_pushes<P: Pushes>(
             () = check_due(session.as_ref()) => {
                 if let Some(s) = session.as_mut() {
                     if !s.lasts(app).await {
-                        close_with(&mut socket, None, SESSION_ENDED).await;
+                        close_with(&mut socket, None, session_ended()).await;
                         return;
                     }
                 }
@@ -662,7 +685,7 @@ pub(crate) async fn serve_pushes<P: Pushes>(
                 let Some(text) = text else { return };
                 if let (true, Some(s)) = (P::PRIVATE, session.as_mut()) {
                     if !s.lasts(app).await {
-                        close_with(&mut socket, None, SESSION_ENDED).await;
+                        close_with(&mut socket, None, session_ended()).await;
                         return;
                     }
                 }
@@ -708,7 +731,7 @@ async fn watch_user(
             notifications: inbox.notifications,
             unseen: inbox.unseen,
         },
-        Err(e) => ServerMessage::error(None, e.message),
+        Err(e) => ServerMessage::error(None, e),
     };
     if !send(&mut socket, &first).await {
         return;
