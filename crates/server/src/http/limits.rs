@@ -125,15 +125,26 @@ pub fn count_attempt(limiter: &KeyedLimiter, key: &str, what: &str) -> ApiResult
 #[derive(Debug, Default)]
 pub struct StoreCaps {
     caps: Vec<Cap>,
-    refusals: Vec<String>,
+    refusals: Vec<ApiError>,
 }
 
 impl StoreCaps {
-    /// Adds a cap and its refusal.
+    /// Adds a cap and its refusal (a text alone is answered with the code
+    /// [`ErrorCode::CapReached`]; every refusal is a 429).
     #[must_use]
-    pub fn with(mut self, cap: Cap, refusal: String) -> Self {
+    pub fn with(mut self, cap: Cap, refusal: impl Into<ApiError>) -> Self {
+        let refusal = refusal.into();
+        let code = if refusal.code.is_generic() {
+            ErrorCode::CapReached
+        } else {
+            refusal.code
+        };
         self.caps.push(cap);
-        self.refusals.push(refusal);
+        self.refusals.push(ApiError {
+            status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+            code,
+            ..refusal
+        });
         self
     }
 
@@ -146,13 +157,11 @@ impl StoreCaps {
     /// refusal, or the database's error.
     pub fn refusal(&self, error: CapError) -> ApiError {
         match error {
-            CapError::Full(i) => ApiError::too_many(
-                self.refusals
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| "too many".to_owned()),
-            )
-            .code(ErrorCode::CapReached),
+            CapError::Full(i) => self
+                .refusals
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| ApiError::too_many("too many").code(ErrorCode::CapReached)),
             CapError::Database(e) => e.into(),
         }
     }

@@ -68,7 +68,8 @@ async fn registered(app: &App, headers: &HeaderMap, doing: &str) -> ApiResult<Us
     if user.guest {
         return Err(ApiError::forbidden(format!(
             "guests cannot {doing}: tournament games are rated; sign up first"
-        )));
+        ))
+        .code(ErrorCode::TournamentGuest));
     }
     if user.bot {
         return Err(ApiError::forbidden(format!(
@@ -176,17 +177,21 @@ pub async fn create(
                 Counted::OpenTournamentsOf(user.id.as_str().to_owned()),
                 limits.per_user,
             ),
-            format!(
+            ApiError::too_many(format!(
                 "you have {} tournaments upcoming or running already; wait for one to finish",
                 limits.per_user
-            ),
+            ))
+            .code(ErrorCode::TournamentsYours)
+            .param("n", limits.per_user),
         )
         .with(
             Cap::new(Counted::OpenTournaments, limits.total),
-            format!(
+            ApiError::too_many(format!(
                 "{} tournaments are upcoming or running already; try again later",
                 limits.total
-            ),
+            ))
+            .code(ErrorCode::TournamentsAll)
+            .param("n", limits.total),
         );
     app.store
         .insert_tournament(&row, caps.caps())
