@@ -705,6 +705,15 @@ async fn run() -> anyhow::Result<i32> {
             opt(rss_end, " MB"),
         );
     }
+    if let (Some(cpu), true) = (cpu_run, all.acked > 0) {
+        // The figure that holds on any machine: the server's CPU time per
+        // durable move (issue 24), over the whole run.
+        let per_move = cpu / 100.0 * run_secs * 1e6 / all.acked as f64;
+        println!(
+            "server cpu per acknowledged move: {per_move:.0} µs ({:.0} moves/s per core at this cost)",
+            1e6 / per_move.max(1e-9)
+        );
+    }
     println!(
         "load generator: cpu {} of one core over the run{}",
         opt(self_cpu_run, "%"),
