@@ -1,5 +1,5 @@
 // Unit tests of the web client's readers of the engines' texts
-// (web/js/games/*.js): position texts (README, "The games, their notation
+// (web/js/games/*.js): position texts (docs/notation.md, "The games' notation
 // and position texts"), move notation into board points, Linear Pursuit's
 // board files, and the square names of the grid boards.
 
