@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Backend, Client, ServerMessage, TestServer};
+use common::{raw_socket, Backend, Client, ServerMessage, TestServer};
 use futures_util::{SinkExt, StreamExt};
 use gamut_server::game::view::EventBody;
 use gamut_server::http::ws::{FLOOD_ERROR, IDLE_ERROR, SESSION_ENDED};
@@ -12,32 +12,15 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Raw = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Raw = common::RawSocket;
 
 /// The cases run one at a time: the memory test measures this process.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn server_with(configure: impl FnOnce(&mut ServerConfig)) -> TestServer {
     TestServer::start_with(Backend::sqlite(), configure).await
-}
-
-/// Opens the socket at `path` as `client`; the HTTP status if refused.
-async fn raw_socket(client: &Client, path: &str) -> Result<Raw, u16> {
-    let url = format!("{}{path}", client.base.replacen("http://", "ws://", 1));
-    let mut req = url.into_client_request().expect("ws request");
-    if let Some(c) = &client.cookie {
-        req.headers_mut()
-            .insert("cookie", c.parse().expect("cookie"));
-    }
-    match tokio_tungstenite::connect_async(req).await {
-        Ok((stream, _)) => Ok(stream),
-        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
-        Err(e) => panic!("ws connect: {e}"),
-    }
 }
 
 /// The text messages until the server closes the socket (within `limit`).

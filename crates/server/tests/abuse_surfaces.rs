@@ -9,13 +9,12 @@
 
 mod common;
 
-use common::{Backend, Client, TestServer};
+use common::{Backend, Client, RawSocket, TestServer};
 use futures_util::StreamExt;
 use gamut_server::http::ws::SESSION_ENDED;
 use gamut_server::ServerConfig;
 use serde_json::{json, Value};
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 /// A server on `backend` that trusts loopback as its proxy.
@@ -263,31 +262,12 @@ async fn position_requests_and_new_boards_are_bounded_per_address() {
 }
 
 /// Opens the push socket at `path` as `client`.
-async fn push_socket(
-    client: &Client,
-    path: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    let url = format!("{}{path}", client.base.replacen("http://", "ws://", 1));
-    let mut req = url.into_client_request().expect("ws request");
-    if let Some(c) = &client.cookie {
-        req.headers_mut().insert("cookie", c.parse().unwrap());
-    }
-    if let Some(a) = &client.forwarded_for {
-        req.headers_mut()
-            .insert("x-forwarded-for", a.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(req)
-        .await
-        .expect("socket")
-        .0
+async fn push_socket(client: &Client, path: &str) -> RawSocket {
+    common::raw_socket(client, path).await.expect("socket")
 }
 
 /// Reads until the socket closes: whether it said the session ended.
-async fn closed_for_session(
-    ws: &mut tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-) -> bool {
+async fn closed_for_session(ws: &mut RawSocket) -> bool {
     let mut said = false;
     loop {
         let next = tokio::time::timeout(Duration::from_secs(10), ws.next())

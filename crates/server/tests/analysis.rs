@@ -13,32 +13,13 @@ use gamut_server::http::analysis::{AnalysisMessage, PositionView, PLAYER_OF_LIVE
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Stream = common::RawSocket;
 
 /// The analysis socket of `client`, or the HTTP status refusing it.
 async fn try_socket(client: &Client) -> Result<Stream, u16> {
-    let url = format!(
-        "{}/api/analysis/ws",
-        client.base.replacen("http://", "ws://", 1)
-    );
-    let mut req = url.into_client_request().expect("ws request");
-    if let Some(c) = &client.cookie {
-        req.headers_mut().insert("cookie", c.parse().unwrap());
-    }
-    if let Some(a) = &client.forwarded_for {
-        req.headers_mut()
-            .insert("x-forwarded-for", a.parse().unwrap());
-    }
-    match tokio_tungstenite::connect_async(req).await {
-        Ok((stream, _)) => Ok(stream),
-        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
-        Err(e) => panic!("ws connect: {e}"),
-    }
+    common::raw_socket(client, "/api/analysis/ws").await
 }
 
 async fn socket(client: &Client) -> Stream {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{small_loa, Backend, Client, TestServer};
+use common::{review_done, short_game, Backend, TestServer};
 use gamut_games::GameKind;
 use gamut_server::analysis::{Analyses, AnalysisLimits, Progress};
 use gamut_server::http::review::ReviewView;
@@ -195,38 +195,6 @@ async fn a_sliced_analysis_ends_once_within_its_nodes() {
     let first_of = |who: &str| of(&all, who).first().expect("progress").at;
     let done_of = |who: &str| of(&all, who).last().expect("progress").at;
     assert!(first_of("b") < done_of("a") && first_of("a") < done_of("b"));
-}
-
-/// Polls the review of `id` until done.
-async fn review_done(client: &mut Client, id: &str) -> ReviewView {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let v: ReviewView = client.get_as(&format!("/api/games/{id}/review")).await;
-        if v.state == ReviewState::Done {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "review of {id} not done: {v:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Plays `n` plies of the standard 6×6 start (the first legal move each
-/// time), then the first player resigns.
-async fn short_game(a: &mut Client, b: &mut Client, n: usize) -> String {
-    let id = small_loa(a, b).await;
-    let mut wa = a.ws(&id, None).await;
-    let mut wb = b.ws(&id, None).await;
-    let mut state = wa.first_state().await;
-    wb.first_state().await;
-    for i in 0..n {
-        let mv = state.legal[0].clone();
-        let ws = if i % 2 == 0 { &mut wa } else { &mut wb };
-        ws.play(&mv).await;
-        state = a.view(&id).await;
-    }
-    assert_eq!(wa.action("resign").await, "ack");
-    wa.wait_end().await;
-    id
 }
 
 #[tokio::test]

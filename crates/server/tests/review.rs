@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{challenge, small_loa, untimed, Backend, Client, TestServer};
+use common::{challenge, review_done, short_game, untimed, Backend, Client, TestServer};
 use gamut_server::http::review::ReviewView;
 use gamut_server::review::{Mark, ReviewState, ALREADY_REVIEWING, NOT_OVER, TOO_MANY_REVIEWS};
 use serde_json::json;
@@ -16,19 +16,6 @@ use std::time::{Duration, Instant};
 /// pieces (a win), and White's f5-e5 would connect White's. Any other
 /// Black move that leaves f5-e5 open loses at once.
 const CONNECT_IN_ONE: &str = "..ww../.....w/bb..../....../....../..b... b";
-
-/// Polls the review of `id` until done.
-async fn review_done(client: &mut Client, id: &str) -> ReviewView {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let v: ReviewView = client.get_as(&format!("/api/games/{id}/review")).await;
-        if v.state == ReviewState::Done {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "review of {id} not done: {v:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// A game from `CONNECT_IN_ONE` where Black plays b4-b3 and White
 /// connects.
@@ -104,25 +91,6 @@ async fn a_blunder_is_marked_with_the_connecting_move_postgres() {
     if let Some(backend) = Backend::postgres().await {
         a_blunder_is_marked_with_the_connecting_move(backend).await;
     }
-}
-
-/// Plays `n` plies of the standard 6×6 start (the first legal move each
-/// time), then the first player resigns.
-async fn short_game(a: &mut Client, b: &mut Client, n: usize) -> String {
-    let id = small_loa(a, b).await;
-    let mut wa = a.ws(&id, None).await;
-    let mut wb = b.ws(&id, None).await;
-    let mut state = wa.first_state().await;
-    wb.first_state().await;
-    for i in 0..n {
-        let mv = state.legal[0].clone();
-        let ws = if i % 2 == 0 { &mut wa } else { &mut wb };
-        ws.play(&mv).await;
-        state = a.view(&id).await;
-    }
-    assert_eq!(wa.action("resign").await, "ack");
-    wa.wait_end().await;
-    id
 }
 
 #[tokio::test]

@@ -39,7 +39,8 @@ impl CapLock {
 /// What a cap counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Counted {
-    /// Waiting or live games the user is seated in (or created).
+    /// Waiting or live games the user is seated in (a creator sits in
+    /// their game from the start).
     OpenGamesOf(String),
     /// Waiting or live games a player sat down in from the address.
     OpenGamesFrom(String),
@@ -93,7 +94,7 @@ const OPEN: &str = "g.status IN ('waiting', 'live')";
 async fn count(tx: &mut Transaction<'static, Any>, counted: &Counted) -> Result<i64, sqlx::Error> {
     let (sql, text, number): (String, Option<&str>, Option<i64>) = match counted {
         Counted::OpenGamesOf(user) => (
-            format!("SELECT COUNT(*) FROM games g WHERE {OPEN} AND (g.user0 = $1 OR g.user1 = $1 OR g.creator = $1)"),
+            format!("SELECT COUNT(*) FROM games g WHERE {OPEN} AND (g.user0 = $1 OR g.user1 = $1)"),
             Some(user),
             None,
         ),

@@ -19,11 +19,13 @@ pub use gamut_server::game::event::ResultView;
 pub use gamut_server::game::view::{EventBody, EventView, GameSummary, GameView};
 #[allow(unused_imports)]
 pub use gamut_server::http::messages::ServerMessage;
+use gamut_server::http::review::ReviewView;
 #[allow(unused_imports)]
 pub use gamut_server::http::views::{
     CatalogueView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView, LobbyView,
     MeView, OkView, ProfileView, ReplayResult, ReplayView,
 };
+use gamut_server::review::ReviewState;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -407,30 +409,77 @@ impl Client {
 
     /// Opens the WebSocket at `path` (with this client's session, if any).
     pub async fn socket(&self, path: &str) -> Ws {
-        let ws_base = self.base.replacen("http://", "ws://", 1);
-        let url = format!("{ws_base}{path}");
-        let mut req = url.into_client_request().expect("ws request");
-        if let Some(c) = &self.cookie {
-            req.headers_mut()
-                .insert("cookie", c.parse().expect("cookie header"));
-        }
-        if let Some(t) = &self.bearer {
-            let value = format!("Bearer {t}").parse().expect("authorization header");
-            req.headers_mut().insert("authorization", value);
-        }
-        if let Some(a) = &self.forwarded_for {
-            let value = a.parse().expect("x-forwarded-for header");
-            req.headers_mut().insert("x-forwarded-for", value);
-        }
-        let (stream, _) = tokio_tungstenite::connect_async(req)
-            .await
-            .expect("ws connect");
+        let stream = raw_socket(self, path).await.expect("ws connect");
         Ws {
             stream,
             next_id: 1,
             ended: None,
         }
     }
+}
+
+/// A WebSocket as opened, without the test client's reading helpers.
+pub type RawSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Opens the WebSocket at `path` as `client` (its session or bot token,
+/// and its `X-Forwarded-For`); the HTTP status if the upgrade is refused.
+pub async fn raw_socket(client: &Client, path: &str) -> Result<RawSocket, u16> {
+    let ws_base = client.base.replacen("http://", "ws://", 1);
+    let mut req = format!("{ws_base}{path}")
+        .into_client_request()
+        .expect("ws request");
+    if let Some(c) = &client.cookie {
+        req.headers_mut()
+            .insert("cookie", c.parse().expect("cookie header"));
+    }
+    if let Some(t) = &client.bearer {
+        let value = format!("Bearer {t}").parse().expect("authorization header");
+        req.headers_mut().insert("authorization", value);
+    }
+    if let Some(a) = &client.forwarded_for {
+        let value = a.parse().expect("x-forwarded-for header");
+        req.headers_mut().insert("x-forwarded-for", value);
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((stream, _)) => Ok(stream),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+        Err(e) => panic!("ws connect: {e}"),
+    }
+}
+
+/// Polls the review of `id` until done (60 s at most).
+pub async fn review_done(client: &mut Client, id: &str) -> ReviewView {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let v: ReviewView = client.get_as(&format!("/api/games/{id}/review")).await;
+        if v.state == ReviewState::Done {
+            return v;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "review of {id} not done: {v:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Plays `n` plies of the standard 6×6 start (the first legal move each
+/// time), then the first player resigns.
+pub async fn short_game(a: &mut Client, b: &mut Client, n: usize) -> String {
+    let id = small_loa(a, b).await;
+    let mut wa = a.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    let mut state = wa.first_state().await;
+    wb.first_state().await;
+    for i in 0..n {
+        let mv = state.legal[0].clone();
+        let ws = if i % 2 == 0 { &mut wa } else { &mut wb };
+        ws.play(&mv).await;
+        state = a.view(&id).await;
+    }
+    assert_eq!(wa.action("resign").await, "ack");
+    wa.wait_end().await;
+    id
 }
 
 /// A WebSocket client.
