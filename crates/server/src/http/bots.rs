@@ -108,7 +108,8 @@ fn bot_caps(limits: &ServerLimits, owner: &UserId, address: &str, now: i64) -> S
         )
 }
 
-/// `POST /api/bots`: refused (429) past the caps of [`bot_caps`].
+/// `POST /api/bots`: refused (429) past the caps on bots (held, made per
+/// day by the owner, from the address, in all).
 pub async fn create(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
