@@ -7,15 +7,16 @@
 //! `request()`).
 #![no_main]
 
-use gamut_server::chat::text;
-use gamut_server::clock::{ClockControl, Speed};
-use gamut_server::game::event::{ResultView, StoredEvent};
-use gamut_server::game::status::GameStatus;
-use gamut_server::http::messages::{ClientMessage, Envelope, LobbyClientMessage, ServerMessage};
-use gamut_server::http::requests::{
+use gamut_protocol::clock::{ClockControl, Speed};
+use gamut_protocol::game::ResultView;
+use gamut_protocol::requests::{
     ChatPost, CreateGame, Credentials, ImportBody, ListQuery, MuteRequest, Opponent, OptionValue,
     PageQuery, SeenRequest, SinceQuery,
 };
+use gamut_protocol::socket::{ClientMessage, Envelope, LobbyClientMessage, ServerMessage};
+use gamut_protocol::status::GameStatus;
+use gamut_server::chat::text;
+use gamut_server::game::event::StoredEvent;
 use libfuzzer_sys::fuzz_target;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -87,10 +88,10 @@ fuzz_target!(|data: &[u8]| {
             drop(serde_json::from_slice::<Value>(json));
             if let Ok(text) = std::str::from_utf8(json) {
                 let envelope = Envelope::of(text);
-                let _ = envelope.kind.map(|k| k.is_action());
+                let _ = envelope.is_player_only();
                 if let Some(message) = check::<ClientMessage>(json) {
-                    let _ = message.id();
-                    let _ = message.request();
+                    let _ = message.body.is_player_only();
+                    let _ = message.body.move_text();
                 }
             }
         }

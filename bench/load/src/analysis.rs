@@ -7,37 +7,40 @@
 //! them (nodes over the time from its request to the last message), the
 //! time to the first progress message, and the server's CPU meanwhile.
 
-use crate::client::{strings, Client, Socket};
+use crate::client::{read_message, text_of, Client, Socket};
 use crate::probe::Probe;
 use crate::stats::error_kind;
 use crate::sys::{cpu_text, loopback_source, CpuMeter, ServerAddr, Source};
 use futures_util::{SinkExt, StreamExt};
+use gamut_games::GameKind;
+use gamut_protocol::analysis::{
+    AnalysisMessage, AnalysisRequest, PositionView, ScoreView, Source as PositionSource,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 /// How many random legal plies into a game its second position is.
 pub const MID_GAME_PLIES: usize = 30;
 /// The line counts each position is searched with.
-const LINES: [u64; 2] = [1, 3];
+const LINES: [u32; 2] = [1, 3];
 /// How much longer than asked a search may take to send its last message.
 const END_SLACK: Duration = Duration::from_secs(30);
 
 /// One search and what it reached.
 pub struct Analysis {
-    /// The game (`loa`, …).
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// Plies from the start to the position searched.
     pub plies: usize,
     /// Lines asked for (multi-PV).
-    pub lines: u64,
+    pub lines: u32,
     /// The deepest completed iteration.
-    pub depth: u64,
+    pub depth: u32,
     /// The deepest line searched.
-    pub seldepth: u64,
+    pub seldepth: u32,
     /// Nodes searched.
     pub nodes: u64,
     /// Nodes per second in the server's last message.
@@ -70,7 +73,7 @@ impl Analysis {
 pub async fn run(
     server: &ServerAddr,
     pid: Option<u32>,
-    games: &[String],
+    games: &[GameKind],
     secs: f64,
     seed: u64,
 ) -> Probe<Analysis> {
@@ -84,7 +87,7 @@ pub async fn run(
 async fn searches(
     server: &ServerAddr,
     pid: Option<u32>,
-    games: &[String],
+    games: &[GameKind],
     secs: f64,
     seed: u64,
     probe: &mut Probe<Analysis>,
@@ -95,7 +98,7 @@ async fn searches(
     let mut ws = client.socket("/api/analysis/ws", Some(&cookie)).await?;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut id = 0i64;
-    for game in games {
+    for &game in games {
         let mid = random_plies(&client, &cookie, game, MID_GAME_PLIES, &mut rng).await?;
         for moves in [Vec::new(), mid] {
             for lines in LINES {
@@ -117,31 +120,28 @@ async fn searches(
 pub async fn random_plies(
     client: &Client,
     cookie: &str,
-    game: &str,
+    game: GameKind,
     plies: usize,
     rng: &mut SmallRng,
 ) -> Result<Vec<String>, String> {
-    let mut moves: Vec<String> = Vec::new();
+    let mut source = PositionSource {
+        game: Some(game),
+        ..PositionSource::default()
+    };
     loop {
-        let pos = client
-            .post(
-                "positions",
-                "/api/positions",
-                cookie,
-                Some(json!({"game": game, "moves": moves})),
-            )
+        let pos: PositionView = client
+            .post("positions", "/api/positions", cookie, &source)
             .await?;
-        let legal = strings(&pos["legal"]);
-        if legal.is_empty() {
+        if pos.legal.is_empty() {
             // Over: the position before it had legal moves.
-            moves.pop();
-            return Ok(moves);
+            source.moves.pop();
+            return Ok(source.moves);
         }
-        if moves.len() >= plies {
-            return Ok(moves);
+        if source.moves.len() >= plies {
+            return Ok(source.moves);
         }
-        let mv = legal.choose(rng).cloned().unwrap_or_default();
-        moves.push(mv);
+        let mv = pos.legal.choose(rng).cloned().unwrap_or_default();
+        source.moves.push(mv);
     }
 }
 
@@ -149,17 +149,27 @@ pub async fn random_plies(
 async fn analyse(
     ws: &mut Socket,
     id: i64,
-    game: &str,
+    game: GameKind,
     moves: &[String],
-    lines: u64,
+    lines: u32,
     secs: f64,
     pid: Option<u32>,
 ) -> Result<Analysis, String> {
     let time_ms = (secs * 1000.0).round() as u64;
-    let request = json!({"type": "analyse", "id": id, "game": game, "moves": moves, "lines": lines, "time_ms": time_ms});
+    let request = AnalysisRequest::Analyse {
+        id: Some(id),
+        game: Some(game),
+        options: Default::default(),
+        position: None,
+        moves: moves.to_vec(),
+        game_id: None,
+        lines: Some(lines),
+        time_ms: Some(time_ms),
+        depth: None,
+    };
     let mut meter = pid.map(CpuMeter::new);
     let sent = Instant::now();
-    ws.send(Message::Text(request.to_string().into()))
+    ws.send(Message::Text(text_of(&request).into()))
         .await
         .map_err(|e| error_kind("analysis socket: send failed", &e.to_string()))?;
     let until = sent + Duration::from_millis(time_ms) + END_SLACK;
@@ -182,58 +192,54 @@ async fn analyse(
             Some(Ok(_)) => continue,
         };
         let now = Instant::now();
-        let msg: Value = serde_json::from_str(text.as_str())
-            .map_err(|_| "analysis socket: message is not JSON".to_owned())?;
-        match msg["type"].as_str().unwrap_or("") {
+        let msg = read_message::<AnalysisMessage>(text.as_str())
+            .map_err(|e| e.kind("analysis socket"))?;
+        match msg {
             // The last message of an earlier search (a stopped one) is no
             // progress of this one.
-            "analysis" if msg["id"].as_i64() != Some(id) => {}
-            "analysis" => {
+            AnalysisMessage::Analysis { id: other, .. } if other != Some(id) => {}
+            AnalysisMessage::Analysis { progress, .. } => {
                 messages += 1;
                 first_info.get_or_insert(now - sent);
-                if msg["done"] == true {
-                    break (msg, now);
+                if progress.done {
+                    break (progress, now);
                 }
             }
-            "error" => {
-                return Err(error_kind(
-                    "analysis: refused",
-                    msg["error"].as_str().unwrap_or(""),
-                ))
+            AnalysisMessage::Error { error, .. } => {
+                return Err(error_kind("analysis: refused", &error))
             }
-            other => return Err(error_kind("analysis socket: unexpected message", other)),
+            AnalysisMessage::Pong => {
+                return Err(error_kind("analysis socket: unexpected message", "pong"))
+            }
         }
     };
-    let (msg, at) = last;
+    let (last, at) = last;
     let server_cpu = meter
         .as_mut()
         .map_or((None, None), |m| (m.sample(), m.last_wait_pct));
-    let n = |k: &str| msg[k].as_u64().unwrap_or(0);
     Ok(Analysis {
-        game: game.to_owned(),
+        game,
         plies: moves.len(),
         lines,
-        depth: n("depth"),
-        seldepth: n("seldepth"),
-        nodes: n("nodes"),
-        server_nps: n("nps"),
-        server_time: Duration::from_millis(n("time_ms")),
+        depth: last.depth,
+        seldepth: last.seldepth,
+        nodes: last.nodes,
+        server_nps: last.nps,
+        server_time: Duration::from_millis(last.time_ms),
         elapsed: at - sent,
         first_info: first_info.unwrap_or(at - sent),
         messages,
-        score: score_text(&msg["score"]),
+        score: score_text(last.score),
         server_cpu,
     })
 }
 
-/// `+32`, `win in 7`, `loss in 4` (plies), `-` for none.
-fn score_text(score: &Value) -> String {
-    let n = |k: &str| score[k].as_i64().unwrap_or(0);
-    match score["kind"].as_str() {
-        Some("value") => format!("{:+}", n("value")),
-        Some("win") => format!("win in {}", n("plies")),
-        Some("loss") => format!("loss in {}", n("plies")),
-        _ => "-".to_owned(),
+/// `+32`, `win in 7`, `loss in 4` (plies).
+fn score_text(score: ScoreView) -> String {
+    match score {
+        ScoreView::Value { value } => format!("{value:+}"),
+        ScoreView::Win { plies } => format!("win in {plies}"),
+        ScoreView::Loss { plies } => format!("loss in {plies}"),
     }
 }
 
@@ -249,7 +255,7 @@ pub fn report(probe: &Probe<Analysis>, secs: f64) {
     for a in &probe.results {
         println!(
             "  {:<9} {:>5} {:>5} {:>5} {:>8} {:>12} {:>12} {:>12.0} {:>7.1} ms {:>9.2} {:>9.2} {:>5} {:>12} {:>14}",
-            a.game,
+            a.game.name(),
             a.plies,
             a.lines,
             a.depth,

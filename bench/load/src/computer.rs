@@ -7,15 +7,23 @@
 //! reply delay (from its move's ack to the computer's move event) is what
 //! a player beside the hog feels.
 
-use crate::client::{strings, Client, MIN_GAP};
+use crate::client::{game_message, message_type, read_message, Client, Unreadable, MIN_GAP};
 use crate::game::{Ctx, GRACE, RETRY_PAUSE};
 use crate::stats::{error_kind, Counts, SharedSamples};
 use crate::sys::{loopback_source, Source};
 use futures_util::{SinkExt, StreamExt};
+use gamut_ai::Level;
+use gamut_core::Player;
+use gamut_protocol::game::{EventBody, EventView, GameView};
+use gamut_protocol::ids::GameId;
+use gamut_protocol::requests::Opponent;
+use gamut_protocol::socket::{ClientBody, ServerMessage};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::CreatedView;
+use gamut_protocol::ErrorCode;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,8 +83,8 @@ impl ComputerStats {
 pub struct Plan {
     /// Which guest.
     pub who: Who,
-    /// The computer's level (`easy`, `max`, …).
-    pub level: String,
+    /// The computer's level.
+    pub level: Level,
     /// Its wait before each move (the hog: 0).
     pub think: Duration,
     /// Games it tries to keep going at once.
@@ -153,21 +161,21 @@ pub async fn run(ctx: Arc<Ctx>, plan: Plan, stats: Arc<ComputerStats>) {
 #[derive(Default)]
 struct View {
     version: i64,
-    you: Option<u64>,
-    to_move: Option<u64>,
+    you: Option<Player>,
+    to_move: Option<Player>,
     legal: Vec<String>,
     finished: bool,
     syncing: bool,
 }
 
 impl View {
-    fn state(&mut self, s: &Value) {
+    fn state(&mut self, s: GameView) {
         self.syncing = false;
-        self.version = s["version"].as_i64().unwrap_or(0);
-        self.you = s["you"].as_u64();
-        self.to_move = s["to_move"].as_u64();
-        self.legal = strings(&s["legal"]);
-        self.finished = s["status"] == "finished";
+        self.version = s.version;
+        self.you = s.you;
+        self.to_move = s.to_move;
+        self.legal = s.legal;
+        self.finished = s.status == GameStatus::Finished;
     }
 }
 
@@ -185,25 +193,12 @@ async fn play_game(
     turn: Option<tokio::sync::OwnedMutexGuard<()>>,
 ) -> Result<(), String> {
     let side = stats.side(plan.who);
+    let request = ctx.create_request(ctx.kinds[0], Opponent::Computer { level: plan.level });
     let created = client
-        .post(
-            "create (computer)",
-            "/api/games",
-            cookie,
-            Some(json!({
-                "game": ctx.kinds[0],
-                "clock": ctx.clock,
-                "rated": false,
-                "side": "random",
-                "opponent": {"type": "computer", "level": plan.level},
-            })),
-        )
+        .post::<CreatedView>("create (computer)", "/api/games", cookie, &request)
         .await;
     drop(turn);
-    let id = created?["game"]["id"]
-        .as_str()
-        .ok_or_else(|| "create (computer): no game id in the answer".to_owned())?
-        .to_owned();
+    let id = created?.game.id;
     side.created.fetch_add(1, Ordering::Relaxed);
     let live = side.live.fetch_add(1, Ordering::Relaxed) + 1;
     side.max_live.fetch_max(live, Ordering::Relaxed);
@@ -222,7 +217,7 @@ async fn play_socket(
     ctx: &Ctx,
     client: &Client,
     cookie: &str,
-    id: &str,
+    id: &GameId,
     plan: &Plan,
     side: &Side,
     seed: u64,
@@ -253,20 +248,18 @@ async fn play_socket(
         tokio::select! {
             msg = rx.next() => match msg {
                 Some(Ok(Message::Text(t))) => {
-                    let Ok(msg) = serde_json::from_str::<Value>(t.as_str()) else {
-                        break Err("computer game socket: message is not JSON".to_owned());
-                    };
+                    let text = t.as_str();
                     let now = Instant::now();
-                    match msg["type"].as_str().unwrap_or("") {
-                        "state" => view.state(&msg["state"]),
-                        "events" => {
+                    match read_message::<ServerMessage>(text) {
+                        Ok(ServerMessage::State { state }) => view.state(*state),
+                        Ok(ServerMessage::Events { events }) => {
                             view.syncing = false;
-                            for e in msg["events"].as_array().into_iter().flatten() {
+                            for e in events {
                                 apply_event(&mut view, e, &mut awaiting, side, &mut out, now);
                             }
                         }
-                        "event" => apply_event(&mut view, &msg["event"], &mut awaiting, side, &mut out, now),
-                        "ack" if pending.is_some_and(|p| Some(p.0) == msg["id"].as_i64()) => {
+                        Ok(ServerMessage::Event { event }) => apply_event(&mut view, event, &mut awaiting, side, &mut out, now),
+                        Ok(ServerMessage::Ack { id, .. }) if pending.is_some_and(|p| Some(p.0) == id) => {
                             if pending.take().is_some_and(|p| !p.1) {
                                 side.moves.fetch_add(1, Ordering::Relaxed);
                                 if awaiting == Some(None) {
@@ -274,20 +267,27 @@ async fn play_socket(
                                 }
                             }
                         }
-                        "error" if pending.is_some_and(|p| Some(p.0) == msg["id"].as_i64()) => {
-                            let message = msg["error"].as_str().unwrap_or("");
+                        Ok(ServerMessage::Error { id, error, code, .. }) if pending.is_some_and(|p| Some(p.0) == id) => {
                             pending = None;
                             awaiting = None;
                             // A move or resignation just after the game ended is no fault.
-                            if !message.contains("not being played") {
-                                ctx.stats.error(error_kind("computer game: refused", message));
+                            if code != ErrorCode::NotBeingPlayed {
+                                ctx.stats.error(error_kind("computer game: refused", &error));
                             }
                         }
-                        "pong" => {}
-                        other => ctx.stats.error(error_kind(
-                            "computer game socket: unexpected message",
-                            &format!("{other} {}", msg["error"].as_str().unwrap_or("")),
-                        )),
+                        Ok(ServerMessage::Pong) => {}
+                        Ok(other) => {
+                            let error = match &other {
+                                ServerMessage::Error { error, .. } => error.as_str(),
+                                _ => "",
+                            };
+                            ctx.stats.error(error_kind(
+                                "computer game socket: unexpected message",
+                                &format!("{} {error}", message_type(text)),
+                            ));
+                        }
+                        Err(e @ Unreadable::NotJson) => break Err(e.kind("computer game socket")),
+                        Err(e) => ctx.stats.error(e.kind("computer game socket")),
                     }
                 }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => {
@@ -299,7 +299,7 @@ async fn play_socket(
                 move_at = None;
                 if !stopping && pending.is_none() && !view.syncing && view.to_move.is_some() && view.to_move == view.you {
                     if let Some(mv) = view.legal.choose(&mut rng) {
-                        out.push(json!({"type": "move", "move": mv, "id": next_id, "version": view.version}).to_string());
+                        out.push(game_message(Some(next_id), ClientBody::Move { mv: mv.clone(), version: Some(view.version) }));
                         pending = Some((next_id, false));
                         next_id += 1;
                         awaiting = Some(None);
@@ -317,7 +317,7 @@ async fn play_socket(
             }
         }
         if stopping && pending.is_none() && !view.finished {
-            out.push(json!({"type": "resign", "id": next_id}).to_string());
+            out.push(game_message(Some(next_id), ClientBody::Resign {}));
             pending = Some((next_id, true));
             next_id += 1;
         }
@@ -352,46 +352,56 @@ async fn play_socket(
 /// reply-delay sample (from its ack; 0 if it came before the ack).
 fn apply_event(
     view: &mut View,
-    e: &Value,
+    e: EventView,
     awaiting: &mut Option<Option<Instant>>,
     side: &Side,
     out: &mut Vec<String>,
     now: Instant,
 ) {
-    let Some(version) = e["version"].as_i64() else {
-        return;
-    };
+    let version = e.version;
     if version <= view.version {
         return;
     }
     if version > view.version + 1 {
         if !view.syncing {
             view.syncing = true;
-            out.push(json!({"type": "sync", "since": view.version}).to_string());
+            out.push(game_message(
+                None,
+                ClientBody::Sync {
+                    since: Some(view.version),
+                },
+            ));
         }
         return;
     }
     view.version = version;
-    match e["kind"].as_str().unwrap_or("") {
-        "move" if e["side"].as_u64() != view.you => {
+    if let EventBody::Move { side: mover, .. } = &e.body {
+        if Some(*mover) != view.you {
             if let Some(acked) = awaiting.take() {
                 side.reply
                     .add(acked.map_or(Duration::ZERO, |at| now.saturating_duration_since(at)));
             }
         }
-        "end" => {
+    }
+    let (legal, to_move) = match e.body {
+        EventBody::Started { legal, to_move, .. }
+        | EventBody::Move { legal, to_move, .. }
+        | EventBody::Takeback { legal, to_move, .. }
+        | EventBody::Placements { legal, to_move, .. } => (Some(legal), Some(to_move)),
+        EventBody::HiddenPlacement { legal, .. } => (legal, None),
+        EventBody::End { .. } => {
             view.finished = true;
             view.legal.clear();
             view.to_move = None;
             return;
         }
-        _ => {}
+        _ => (None, None),
+    };
+    if let Some(legal) = legal {
+        view.legal = legal;
     }
-    if e.get("legal").is_some() {
-        view.legal = strings(&e["legal"]);
-    }
-    if e.get("to_move").is_some() {
-        view.to_move = e["to_move"].as_u64();
+    if let Some(to_move) = to_move {
+        view.to_move = to_move;
     }
 }
 

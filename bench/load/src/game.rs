@@ -2,14 +2,28 @@
 //! after game between its two players, and one task per WebSocket (two
 //! players and maybe a spectator) playing random legal moves.
 
-use crate::client::{http_error, json_answer, request_error, session_cookie, strings};
+use crate::client::{
+    game_message, guest_session, http_error, json_answer, message_type, move_message, read_message,
+    request_error,
+};
 use crate::stats::{error_kind, Latency, Stats};
 use crate::sys::{guest_source, ServerAddr};
 use futures_util::{SinkExt, StreamExt};
+use gamut_core::Player;
+use gamut_games::GameKind;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::game::{EventBody, EventView, GameView};
+use gamut_protocol::ids::GameId;
+use gamut_protocol::requests::{CreateGame, Opponent, SideChoice};
+use gamut_protocol::socket::{ClientBody, ServerMessage};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::{CreatedView, JoinedView};
+use gamut_protocol::ErrorCode;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -60,12 +74,12 @@ pub struct Ctx {
     /// The game slots (`--games`).
     pub slots: usize,
     /// Games to play, in turn.
-    pub kinds: Vec<String>,
+    pub kinds: Vec<GameKind>,
     kind_counter: AtomicUsize,
     /// Think time before each move.
     pub think: Duration,
     /// The clock of every game.
-    pub clock: Value,
+    pub clock: ClockControl,
     /// Where a game's players connect.
     pub pairing: Pairing,
     /// One spectator per this many games (0: none).
@@ -84,11 +98,11 @@ impl Ctx {
     pub fn new(
         servers: Vec<ServerAddr>,
         slots: usize,
-        kinds: Vec<String>,
+        kinds: Vec<GameKind>,
         think: Duration,
         duration: Duration,
         ramp: Duration,
-        clock: Value,
+        clock: ClockControl,
         pairing: Pairing,
         spectators_per: usize,
         resign_at_end: bool,
@@ -147,20 +161,12 @@ impl Ctx {
             } else {
                 self.http.clone()
             };
-            let sent = client
-                .post(format!("{}/api/guest", s.base))
-                .json(&json!({}))
-                .send()
-                .await;
+            let sent = client.post(format!("{}/api/guest", s.base)).send().await;
             match sent {
-                Ok(resp) if resp.status().is_success() => {
-                    let cookie = session_cookie(&resp);
-                    let _ = resp.bytes().await;
-                    match cookie {
-                        Some(c) => return Some(c),
-                        None => self.stats.error("guest: no session cookie"),
-                    }
-                }
+                Ok(resp) if resp.status().is_success() => match guest_session(resp).await {
+                    Ok(cookie) => return Some(cookie),
+                    Err(kind) => self.stats.error(kind),
+                },
                 Ok(resp) => {
                     let kind = http_error("guest", resp).await;
                     self.stats.error(kind);
@@ -178,27 +184,41 @@ impl Ctx {
         sleep_until(until.into()).await;
     }
 
-    fn next_kind(&self) -> String {
+    fn next_kind(&self) -> GameKind {
         let i = self.kind_counter.fetch_add(1, Ordering::Relaxed);
-        self.kinds[i % self.kinds.len()].clone()
+        self.kinds[i % self.kinds.len()]
     }
 
-    /// POST `path` on `server` with the session `cookie`; the JSON answer,
-    /// or an error kind.
-    async fn post(
+    /// A request to create a game of `game` on the run's clock, unrated, on
+    /// a random side, against `opponent`.
+    pub fn create_request(&self, game: GameKind, opponent: Opponent) -> CreateGame {
+        CreateGame {
+            game,
+            options: Default::default(),
+            clock: self.clock,
+            rated: false,
+            side: Some(SideChoice::Random),
+            opponent,
+            position: None,
+        }
+    }
+
+    /// POST `body` (if any) to `path` on `server` with the session
+    /// `cookie`; the answer, or an error kind.
+    async fn post<T: DeserializeOwned>(
         &self,
         what: &str,
         server: usize,
         path: &str,
         cookie: &str,
-        body: Option<Value>,
-    ) -> Result<Value, String> {
+        body: Option<&impl Serialize>,
+    ) -> Result<T, String> {
         let mut req = self
             .http
             .post(format!("{}{path}", self.servers[server].base))
             .header("cookie", cookie);
         if let Some(b) = body {
-            req = req.json(&b);
+            req = req.json(b);
         }
         json_answer(what, req).await
     }
@@ -207,9 +227,9 @@ impl Ctx {
 /// One game as the load generator saw it.
 pub struct GameShared {
     /// Its id.
-    pub id: String,
-    /// The game (`loa`, …).
-    pub kind: String,
+    pub id: GameId,
+    /// The game.
+    pub kind: GameKind,
     /// The server it was created on.
     pub server: usize,
     /// When each ply was sent (index: ply).
@@ -223,7 +243,7 @@ pub struct GameShared {
 }
 
 impl GameShared {
-    fn new(id: String, kind: String, server: usize) -> GameShared {
+    fn new(id: GameId, kind: GameKind, server: usize) -> GameShared {
         GameShared {
             id,
             kind,
@@ -285,29 +305,18 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
             continue;
         };
         let kind = ctx.next_kind();
-        let request = json!({
-            "game": kind,
-            "clock": ctx.clock,
-            "rated": false,
-            "side": "random",
-            "opponent": {"type": "challenge"},
-        });
+        let request = ctx.create_request(kind, Opponent::Challenge { user: None });
         let created = ctx
-            .post(
+            .post::<CreatedView>(
                 "create",
                 servers[creator],
                 "/api/games",
                 &c_cookie,
-                Some(request),
+                Some(&request),
             )
             .await;
-        let id = match created.map(|v| v["game"]["id"].as_str().map(str::to_owned)) {
-            Ok(Some(id)) => id,
-            Ok(None) => {
-                ctx.stats.error("create: no game id in the answer");
-                ctx.pause(RETRY_PAUSE).await;
-                continue;
-            }
+        let id = match created {
+            Ok(created) => created.game.id,
             Err(kind) => {
                 if kind.contains("HTTP 401") {
                     cookies[creator] = None;
@@ -319,7 +328,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
         };
         let join_path = format!("/api/games/{id}/join");
         if let Err(kind) = ctx
-            .post("join", servers[joiner], &join_path, &j_cookie, None)
+            .post::<JoinedView>("join", servers[joiner], &join_path, &j_cookie, None::<&()>)
             .await
         {
             if kind.contains("HTTP 401") {
@@ -410,8 +419,8 @@ enum Role {
 struct View {
     have_state: bool,
     version: i64,
-    you: Option<u64>,
-    to_move: Option<u64>,
+    you: Option<Player>,
+    to_move: Option<Player>,
     legal: Vec<String>,
     plies: u32,
     finished: bool,
@@ -450,40 +459,41 @@ impl Sock {
     }
 
     fn handle_text(&mut self, text: &str) {
-        let Ok(msg) = serde_json::from_str::<Value>(text) else {
-            self.ctx.stats.error("socket: message is not JSON");
-            return;
+        let msg = match read_message::<ServerMessage>(text) {
+            Ok(msg) => msg,
+            Err(e) => {
+                self.ctx.stats.error(e.kind("socket"));
+                return;
+            }
         };
-        match msg["type"].as_str().unwrap_or("") {
-            "state" => self.apply_state(&msg["state"]),
-            "events" => {
+        match msg {
+            ServerMessage::State { state } => self.apply_state(*state),
+            ServerMessage::Events { events } => {
                 self.view.syncing = false;
-                if let Some(events) = msg["events"].as_array() {
-                    for e in events {
-                        self.apply_event(e);
-                    }
+                for e in events {
+                    self.apply_event(e);
                 }
             }
-            "event" => self.apply_event(&msg["event"]),
-            "ack" => self.answered(&msg, None),
-            "error" => {
-                let message = msg["error"].as_str().unwrap_or("").to_owned();
-                self.answered(&msg, Some(&message));
-            }
-            "pong" => {}
-            other => self
-                .ctx
-                .stats
-                .error(error_kind("socket: unknown message type", other)),
+            ServerMessage::Event { event } => self.apply_event(event),
+            ServerMessage::Ack { id, .. } => self.answered(id, None),
+            ServerMessage::Error {
+                id, error, code, ..
+            } => self.answered(id, Some((&error, code))),
+            ServerMessage::Pong => {}
+            _ => self.ctx.stats.error(error_kind(
+                "socket: unknown message type",
+                &message_type(text),
+            )),
         }
     }
 
-    fn answered(&mut self, msg: &Value, refused: Option<&str>) {
-        let id = msg["id"].as_i64();
+    /// An answer to the message `id`: its `ack` (`refused`: `None`) or
+    /// its refusal (the error's text and code).
+    fn answered(&mut self, id: Option<i64>, refused: Option<(&str, ErrorCode)>) {
         let matches = self.pending.as_ref().is_some_and(|p| Some(p.id) == id);
         if !matches {
             match refused {
-                Some(m) => self.ctx.stats.error(error_kind("socket: server error", m)),
+                Some((m, _)) => self.ctx.stats.error(error_kind("socket: server error", m)),
                 None => self.ctx.stats.error("socket: ack of no pending message"),
             }
             return;
@@ -502,7 +512,7 @@ impl Sock {
                     .push((p.ply, p.mv));
             }
             (None, true) => {}
-            (Some(m), false) if m.contains("not being played") => {
+            (Some((m, ErrorCode::NotBeingPlayed)), false) => {
                 // The game ended just before: counted once its end is seen
                 // (unless the run is over: then the creator resigned it).
                 if self.stopping {
@@ -512,8 +522,8 @@ impl Sock {
                     self.refused_unended = Some(m.to_owned());
                 }
             }
-            (Some(m), false) => self.ctx.stats.error(error_kind("move refused", m)),
-            (Some(m), true) => {
+            (Some((m, _)), false) => self.ctx.stats.error(error_kind("move refused", m)),
+            (Some((m, _)), true) => {
                 // The game may have ended meanwhile: that is no fault.
                 if !self.view.finished {
                     self.ctx.stats.error(error_kind("resign refused", m));
@@ -522,24 +532,21 @@ impl Sock {
         }
     }
 
-    fn apply_state(&mut self, s: &Value) {
+    fn apply_state(&mut self, s: GameView) {
         self.view.have_state = true;
         self.view.syncing = false;
-        self.view.version = s["version"].as_i64().unwrap_or(0);
-        self.view.you = s["you"].as_u64();
-        self.view.to_move = s["to_move"].as_u64();
-        self.view.legal = strings(&s["legal"]);
-        self.view.plies = s["moves"].as_array().map_or(0, |m| m.len() as u32);
-        if s["status"] == "finished" {
+        self.view.version = s.version;
+        self.view.you = s.you;
+        self.view.to_move = s.to_move;
+        self.view.legal = s.legal;
+        self.view.plies = s.moves.len() as u32;
+        if s.status == GameStatus::Finished {
             self.finish();
         }
     }
 
-    fn apply_event(&mut self, e: &Value) {
-        let Some(version) = e["version"].as_i64() else {
-            self.ctx.stats.error("socket: event without a version");
-            return;
-        };
+    fn apply_event(&mut self, e: EventView) {
+        let version = e.version;
         if version <= self.view.version {
             return;
         }
@@ -549,45 +556,74 @@ impl Sock {
                     .stats
                     .error("socket: gap in event versions (synced)");
                 self.view.syncing = true;
-                self.out
-                    .push(json!({"type": "sync", "since": self.view.version}).to_string());
+                self.out.push(game_message(
+                    None,
+                    ClientBody::Sync {
+                        since: Some(self.view.version),
+                    },
+                ));
             }
             return;
         }
         self.view.version = version;
-        let kind = e["kind"].as_str().unwrap_or("");
-        match kind {
-            "move" => {
-                let ply = e["ply"].as_u64().unwrap_or(0) as u32;
+        // The legal moves and the side to move after it, where it says.
+        let (legal, to_move) = match e.body {
+            EventBody::Move {
+                side,
+                ply,
+                legal,
+                to_move,
+                ..
+            } => {
+                let ply = ply as u32;
                 self.view.plies = ply;
-                let side = e["side"].as_u64();
                 let who = match self.role {
                     Role::Spectator => Some(Latency::ToSpectator),
-                    _ if side != self.view.you => Some(Latency::ToOpponent),
+                    _ if Some(side) != self.view.you => Some(Latency::ToOpponent),
                     _ => None,
                 };
                 if let (Some(who), Some(sent)) = (who, self.game.sent_at(ply)) {
                     let now = Instant::now();
                     self.ctx.stats.latency(who, now - sent, now);
                 }
+                (Some(legal), Some(to_move))
             }
-            "started" | "takeback" => {
-                self.view.plies = e["moves"].as_u64().unwrap_or(0) as u32;
+            EventBody::Started {
+                moves,
+                legal,
+                to_move,
+                ..
             }
-            "placements" => {
-                self.view.plies = e["plies"].as_u64().unwrap_or(0) as u32;
+            | EventBody::Takeback {
+                moves,
+                legal,
+                to_move,
+                ..
+            } => {
+                self.view.plies = moves as u32;
+                (Some(legal), Some(to_move))
             }
-            "end" => {
+            EventBody::Placements {
+                plies,
+                legal,
+                to_move,
+                ..
+            } => {
+                self.view.plies = plies as u32;
+                (Some(legal), Some(to_move))
+            }
+            EventBody::HiddenPlacement { legal, .. } => (legal, None),
+            EventBody::End { .. } => {
                 self.finish();
                 return;
             }
-            _ => {}
+            _ => (None, None),
+        };
+        if let Some(legal) = legal {
+            self.view.legal = legal;
         }
-        if e.get("legal").is_some() {
-            self.view.legal = strings(&e["legal"]);
-        }
-        if e.get("to_move").is_some() {
-            self.view.to_move = e["to_move"].as_u64();
+        if let Some(to_move) = to_move {
+            self.view.to_move = to_move;
         }
     }
 
@@ -637,8 +673,7 @@ impl Sock {
         let ply = self.view.plies + 1;
         let id = self.next_id;
         self.next_id += 1;
-        let text =
-            json!({"type": "move", "move": mv, "id": id, "version": self.view.version}).to_string();
+        let (text, mv) = move_message(id, mv, self.view.version);
         let now = Instant::now();
         self.game.set_sent(ply, now);
         self.pending = Some(Pending {
@@ -666,7 +701,7 @@ impl Sock {
             mv: String::new(),
             resign: true,
         });
-        Some(json!({"type": "resign", "id": id}).to_string())
+        Some(game_message(Some(id), ClientBody::Resign {}))
     }
 
     /// Stops playing: at the end of the run, or when the game is

@@ -5,19 +5,21 @@
 //! seeks in a loop as fast as the server answers, which changes the lobby
 //! as often as a user can.
 
-use crate::client::{connect_socket, Client};
+use crate::client::{connect_socket, text_of, Client};
 use crate::game::{Ctx, RETRY_PAUSE};
 use crate::stats::{error_kind, Counts, SharedSamples};
 use crate::sys::{loopback_source, ServerAddr, Source};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use gamut_protocol::requests::Opponent;
+use gamut_protocol::socket::{LobbyClientMessage, ServerMessage};
+use gamut_protocol::views::CreatedView;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinSet;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 /// A lobby socket pings this often (the web client pings every 25 s; the
 /// server closes a socket silent for 90 s).
@@ -29,6 +31,10 @@ const OPEN_TIMEOUT: Duration = Duration::from_secs(60);
 /// Seeks each churning guest has in flight (each loop opens one, then
 /// cancels it): the server's default cap of open seeks per user.
 pub const SEEKS_IN_FLIGHT: usize = 5;
+/// How every `lobby` message's text starts (the protocol writes the tag
+/// first): lobby messages are counted on this, not parsed, as 800 sockets
+/// get every change.
+const LOBBY_PREFIX: &str = r#"{"type":"lobby""#;
 
 /// What the lobby sockets saw.
 #[derive(Default)]
@@ -142,21 +148,29 @@ async fn run_socket(
     stats.open.fetch_add(1, Ordering::Relaxed);
     let (mut tx, mut rx) = ws.split();
     let mut ping = tokio::time::interval_at((Instant::now() + PING_EVERY).into(), PING_EVERY);
+    let ping_text: Utf8Bytes = text_of(&LobbyClientMessage::Ping {}).into();
     loop {
         tokio::select! {
             msg = rx.next() => match msg {
                 Some(Ok(Message::Text(t))) => {
-                    // Counted, not parsed: 800 sockets get every change.
                     let text = t.as_str();
-                    if text.starts_with(r#"{"type":"lobby""#) {
+                    let lobby = text.starts_with(LOBBY_PREFIX)
+                        || match serde_json::from_str::<ServerMessage>(text) {
+                            Ok(ServerMessage::Lobby(_)) => true,
+                            Ok(ServerMessage::Pong) => false,
+                            Ok(ServerMessage::Error { error, .. }) => {
+                                stats.errors.add(error_kind("lobby socket: server error", &error));
+                                false
+                            }
+                            _ => {
+                                let start: String = text.chars().take(60).collect();
+                                stats.errors.add(error_kind("lobby socket: server error", &start));
+                                false
+                            }
+                        };
+                    if lobby {
                         stats.messages.fetch_add(1, Ordering::Relaxed);
                         stats.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
-                    } else if !text.starts_with(r#"{"type":"pong""#) {
-                        let message = serde_json::from_str::<Value>(text)
-                            .ok()
-                            .and_then(|v| v["error"].as_str().map(str::to_owned))
-                            .unwrap_or_else(|| text.chars().take(60).collect());
-                        stats.errors.add(error_kind("lobby socket: server error", &message));
                     }
                 }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => {
@@ -168,7 +182,7 @@ async fn run_socket(
                 Some(Ok(_)) => {}
             },
             _ = ping.tick() => {
-                if tx.send(Message::Text(r#"{"type":"ping"}"#.into())).await.is_err() {
+                if tx.send(Message::Text(ping_text.clone())).await.is_err() {
                     stats.errors.add("lobby socket: send failed");
                     break;
                 }
@@ -226,25 +240,14 @@ async fn churn_loop(
     cookie: Arc<String>,
     stats: Arc<ChurnStats>,
 ) {
-    let request = json!({
-        "game": ctx.kinds[0],
-        "clock": ctx.clock,
-        "rated": false,
-        "side": "random",
-        "opponent": {"type": "seek"},
-    });
+    let request = ctx.create_request(ctx.kinds[0], Opponent::Seek {});
     while Instant::now() < ctx.deadline {
         let began = Instant::now();
         let created = client
-            .post("seek", "/api/games", &cookie, Some(request.clone()))
+            .post::<CreatedView>("seek", "/api/games", &cookie, &request)
             .await;
-        let id = match created.map(|v| v["game"]["id"].as_str().map(str::to_owned)) {
-            Ok(Some(id)) => id,
-            Ok(None) => {
-                ctx.stats.error("seek: no game id in the answer");
-                ctx.pause(RETRY_PAUSE).await;
-                continue;
-            }
+        let id = match created {
+            Ok(created) => created.game.id,
             Err(kind) if kind.contains("HTTP 429") => {
                 stats.refused.add(kind);
                 ctx.pause(RETRY_PAUSE).await;
@@ -326,4 +329,22 @@ pub fn report(
 /// The lobby's errors, to add to the run's.
 pub fn errors(lobby: Option<&LobbySockets>) -> BTreeMap<String, u64> {
     lobby.map(|l| l.stats.errors.snapshot()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamut_protocol::views::LobbyView;
+
+    #[test]
+    fn lobby_messages_start_with_the_prefix_counted() {
+        let lobby = ServerMessage::Lobby(LobbyView {
+            seeks: Vec::new(),
+            live: Vec::new(),
+        });
+        let text = serde_json::to_string(&lobby).unwrap();
+        assert!(text.starts_with(LOBBY_PREFIX), "{text}");
+        let pong = serde_json::to_string(&ServerMessage::Pong).unwrap();
+        assert!(!pong.starts_with(LOBBY_PREFIX), "{pong}");
+    }
 }

@@ -19,8 +19,11 @@ use clap::Parser;
 use computer::{ComputerStats, Plan, Who};
 use futures_util::StreamExt;
 use game::{Ctx, GameShared, Pairing, GRACE};
+use gamut_ai::Level;
+use gamut_games::GameKind;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::views::{CatalogueView, ReplayView};
 use lobby::{ChurnStats, LobbySockets};
-use serde_json::{json, Value};
 use stats::Summary;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -151,9 +154,9 @@ struct Args {
     review_probe: Option<usize>,
 }
 
-fn parse_clock(text: &str) -> anyhow::Result<Value> {
+fn parse_clock(text: &str) -> anyhow::Result<ClockControl> {
     if text == "untimed" {
-        return Ok(json!({"type": "untimed"}));
+        return Ok(ClockControl::Untimed);
     }
     let (a, b) = text
         .split_once('+')
@@ -163,11 +166,15 @@ fn parse_clock(text: &str) -> anyhow::Result<Value> {
     if !(1.0..=86_400.0).contains(&initial) || !(0.0..=600.0).contains(&increment) {
         bail!("--clock: initial 1..86400 s, increment 0..600 s");
     }
-    Ok(json!({
-        "type": "realtime",
-        "initial_ms": (initial * 1000.0) as u64,
-        "increment_ms": (increment * 1000.0) as u64,
-    }))
+    Ok(ClockControl::Realtime {
+        initial_ms: (initial * 1000.0) as i64,
+        increment_ms: (increment * 1000.0) as i64,
+    })
+}
+
+/// The games' names, `loa,pursuit`.
+fn kind_names(kinds: &[GameKind]) -> String {
+    kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join(",")
 }
 
 fn mb(bytes: u64) -> f64 {
@@ -288,8 +295,8 @@ async fn run() -> anyhow::Result<i32> {
     let probe = reqwest::Client::builder()
         .timeout(Duration::from_secs(10))
         .build()?;
-    let mut catalogue: Vec<String> = Vec::new();
-    let mut levels: Vec<String> = Vec::new();
+    let mut catalogue: Vec<GameKind> = Vec::new();
+    let mut levels: Vec<Level> = Vec::new();
     for s in &servers {
         let health = probe
             .get(format!("{}/api/health", s.base))
@@ -300,56 +307,60 @@ async fn run() -> anyhow::Result<i32> {
             bail!("{}/api/health: HTTP {}", s.base, health.status());
         }
         if catalogue.is_empty() {
-            let cat: Value = probe
+            let cat: CatalogueView = probe
                 .get(format!("{}/api/catalogue", s.base))
                 .send()
                 .await?
                 .json()
                 .await
                 .context("reading the catalogue")?;
-            catalogue = cat["games"]
-                .as_array()
-                .map(|g| {
-                    g.iter()
-                        .filter_map(|e| e["name"].as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
-            levels = cat["levels"]
-                .as_array()
-                .map(|l| {
-                    l.iter()
-                        .filter_map(|e| e.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
+            catalogue = cat.games.into_iter().map(|g| g.name).collect();
+            levels = cat.levels;
         }
     }
-    for (flag, level) in [
-        ("--probe-level", &args.probe_level),
-        ("--hog-level", &args.hog_level),
-    ] {
-        if !levels.is_empty() && !levels.contains(level) {
-            bail!(
-                "{flag} {level}: the server's levels are {}",
-                levels.join(", ")
-            );
-        }
-    }
+    let level = |flag: &str, level: &str| {
+        levels
+            .iter()
+            .copied()
+            .find(|l| l.name() == level)
+            .with_context(|| {
+                format!(
+                    "{flag} {level}: the server's levels are {}",
+                    levels
+                        .iter()
+                        .map(|l| l.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    };
+    let probe_level = level("--probe-level", &args.probe_level)?;
+    let hog_level = level("--hog-level", &args.hog_level)?;
     let game = args
         .game
         .as_deref()
         .unwrap_or(if probing { "mix" } else { "loa" });
-    let kinds: Vec<String> = if game == "mix" {
+    let names = || {
+        catalogue
+            .iter()
+            .map(|g| g.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kinds: Vec<GameKind> = if game == "mix" {
         catalogue.clone()
     } else {
-        game.split(',').map(|s| s.trim().to_owned()).collect()
+        game.split(',')
+            .map(str::trim)
+            .map(|k| {
+                catalogue
+                    .iter()
+                    .copied()
+                    .find(|g| g.name() == k)
+                    .with_context(|| format!("--game {k}: the server plays {}", names()))
+            })
+            .collect::<anyhow::Result<_>>()?
     };
-    for k in &kinds {
-        if !catalogue.is_empty() && !catalogue.contains(k) {
-            bail!("--game {k}: the server plays {}", catalogue.join(", "));
-        }
-    }
     if kinds.is_empty() {
         bail!("--game: no game");
     }
@@ -382,7 +393,7 @@ async fn run() -> anyhow::Result<i32> {
     println!(
         "gamut-load: {} games of {} on {} (pairing {:?}), think {} ms, clock {}, {} s (ramp {} s), {} spectators, seed {seed}",
         args.games,
-        kinds.join(","),
+        kind_names(&kinds),
         servers.iter().map(|s| s.base.as_str()).collect::<Vec<_>>().join(" "),
         args.pairing,
         args.think_ms,
@@ -463,14 +474,14 @@ async fn run() -> anyhow::Result<i32> {
     let computer = Arc::new(ComputerStats::default());
     let probe_plan = args.computer_probe.then(|| Plan {
         who: Who::Probe,
-        level: args.probe_level.clone(),
+        level: probe_level,
         think: Duration::from_millis(args.probe_think_ms),
         games: 1,
         burst: false,
     });
-    let hog_plan = (args.computer_hog > 0).then(|| Plan {
+    let hog_plan = (args.computer_hog > 0).then_some(Plan {
         who: Who::Hog,
-        level: args.hog_level.clone(),
+        level: hog_level,
         think: Duration::ZERO,
         games: args.computer_hog,
         burst: args.hog_burst,
@@ -676,7 +687,7 @@ async fn run() -> anyhow::Result<i32> {
             &computer,
             probe_plan.as_ref(),
             hog_plan.as_ref(),
-            &ctx.kinds[0],
+            ctx.kinds[0].name(),
         );
     }
     if let Some(l) = lobby {
@@ -790,13 +801,13 @@ async fn run_probes(
     args: &Args,
     server: &sys::ServerAddr,
     pid: Option<u32>,
-    kinds: &[String],
+    kinds: &[GameKind],
     seed: u64,
 ) -> i32 {
     println!(
         "gamut-load probes on {} ({}), measuring server pid {}, seed {seed}",
         server.base,
-        kinds.join(","),
+        kind_names(kinds),
         pid.map_or("none".to_owned(), |p| p.to_string()),
     );
     let machine_start = sys::MachineSample::now();
@@ -866,24 +877,21 @@ async fn verify(ctx: &Ctx, games: &[Arc<GameShared>]) -> (u64, u64, u64, u64) {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .clone();
             let url = format!("{}/api/games/{}/replay", ctx.servers[g.server].base, g.id);
-            let replay: Option<Value> = match ctx.http.get(&url).send().await {
+            let replay: Option<ReplayView> = match ctx.http.get(&url).send().await {
                 Ok(r) if r.status().is_success() => r.json().await.ok(),
                 _ => None,
             };
             let Some(replay) = replay else {
                 return (acked.len() as u64, 0, acked.len() as u64, 1);
             };
-            let stored: Vec<&str> = replay["moves"]
-                .as_array()
-                .map(|m| m.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
+            let stored = &replay.moves;
             let mut missing = 0u64;
             let mut last_ply = 0u32;
             for (ply, mv) in &acked {
                 let here = (*ply as usize)
                     .checked_sub(1)
                     .and_then(|i| stored.get(i))
-                    .copied();
+                    .map(String::as_str);
                 // In order: each acked move after the one acked before it.
                 if here != Some(mv.as_str()) || *ply <= last_ply {
                     missing += 1;

@@ -7,15 +7,24 @@
 //! until it is done: its wall time, time per position, and the marks it
 //! gives.
 
-use crate::client::{strings, Client, Socket, MIN_GAP};
+use crate::client::{game_message, read_message, Client, Socket, Unreadable, MIN_GAP};
 use crate::probe::Probe;
 use crate::stats::error_kind;
 use crate::sys::{cpu_text, loopback_source, CpuMeter, ServerAddr, Source};
 use futures_util::{SinkExt, StreamExt};
+use gamut_core::Player;
+use gamut_games::GameKind;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::game::{EventBody, EventView};
+use gamut_protocol::ids::GameId;
+use gamut_protocol::requests::{CreateGame, Opponent, SideChoice};
+use gamut_protocol::review::{Mark, ReviewState, ReviewView};
+use gamut_protocol::socket::{ClientBody, ServerMessage};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::{CreatedView, JoinedView};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio::time::{sleep_until, timeout_at};
 use tokio_tungstenite::tungstenite::Message;
@@ -29,14 +38,14 @@ const SILENCE: Duration = Duration::from_secs(30);
 /// How long a review may take to be done.
 const REVIEW_TIMEOUT: Duration = Duration::from_secs(600);
 /// The marks a review gives, in `Review::marks` order.
-pub const MARKS: [&str; 3] = ["inaccuracy", "mistake", "blunder"];
+pub const MARKS: [Mark; 3] = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
 
 /// One game's review and what it took.
 pub struct Review {
-    /// The game (`loa`, …).
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// Its id.
-    pub id: String,
+    pub id: GameId,
     /// Games started to get it.
     pub attempts: usize,
     /// Plies played.
@@ -68,7 +77,7 @@ pub struct Review {
 pub async fn run(
     server: &ServerAddr,
     pid: Option<u32>,
-    games: &[String],
+    games: &[GameKind],
     plies: usize,
     seed: u64,
 ) -> Probe<Review> {
@@ -91,7 +100,7 @@ pub async fn run(
         }
     };
     let mut rng = SmallRng::seed_from_u64(seed);
-    for game in games {
+    for &game in games {
         match play_and_review(&pair, pid, game, plies, &mut rng).await {
             Ok(r) => probe.results.push(r),
             Err(e) => probe.errors.push(e),
@@ -103,11 +112,11 @@ pub async fn run(
 async fn play_and_review(
     pair: &[(Client, String)],
     pid: Option<u32>,
-    game: &str,
+    game: GameKind,
     plies: usize,
     rng: &mut SmallRng,
 ) -> Result<Review, String> {
-    let mut best: Option<(String, usize, String)> = None;
+    let mut best: Option<(GameId, usize, String)> = None;
     let mut attempts = 0;
     while attempts < MAX_ATTEMPTS {
         attempts += 1;
@@ -125,27 +134,27 @@ async fn play_and_review(
     let path = format!("/api/games/{id}/review");
     let mut meter = pid.map(CpuMeter::new);
     let asked = Instant::now();
-    let mut answer = client.post("review", &path, cookie, None).await?;
+    let mut answer: ReviewView = client.post_empty("review", &path, cookie).await?;
     let mut queued = None;
     // `none` answers in a row, and in all: a review that vanished from the
     // computing ones but was not read from the store yet answers `none`
     // once; twice in a row, its computation failed.
     let (mut nones, mut none_answers) = (0, 0);
     loop {
-        match answer["state"].as_str().unwrap_or("") {
-            "done" => break,
-            "running" => {
+        match answer.state {
+            ReviewState::Done => break,
+            ReviewState::Running => {
                 queued.get_or_insert(asked.elapsed());
                 nones = 0;
             }
-            "queued" => nones = 0,
-            "none" if nones == 0 => {
+            ReviewState::Queued => nones = 0,
+            ReviewState::None if nones == 0 => {
                 nones += 1;
                 none_answers += 1;
             }
-            other => {
+            ReviewState::None => {
                 return Err(format!(
-                    "review of {game} {id} ({played} plies, {ended}): state {other} after {:.1} s",
+                    "review of {game} {id} ({played} plies, {ended}): state none after {:.1} s",
                     asked.elapsed().as_secs_f64()
                 ))
             }
@@ -163,32 +172,26 @@ async fn play_and_review(
     let server_cpu = meter
         .as_mut()
         .map_or((None, None), |m| (m.sample(), m.last_wait_pct));
-    let review = &answer["review"];
-    let marked = review["plies"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
+    let review = answer.review;
+    let marked = review.as_ref().map_or(&[][..], |r| &r.plies[..]);
     let mut marks = [0u64; 3];
     for p in marked {
-        if let Some(i) = MARKS.iter().position(|m| p["mark"] == *m) {
+        if let Some(i) = MARKS.iter().position(|&m| p.mark == Some(m)) {
             marks[i] += 1;
         }
     }
     Ok(Review {
-        game: game.to_owned(),
+        game,
         id,
         attempts,
         played,
         ended,
         plies: marked.len(),
-        positions: review["positions"].as_array().map_or(0, Vec::len),
+        positions: review.as_ref().map_or(0, |r| r.positions.len()),
         wall,
         queued: queued.unwrap_or(Duration::ZERO),
         marks,
-        accuracy: [
-            review["accuracy"][0].as_f64(),
-            review["accuracy"][1].as_f64(),
-        ],
+        accuracy: review.as_ref().map_or([None, None], |r| r.accuracy),
         none_answers,
         server_cpu,
     })
@@ -198,8 +201,8 @@ async fn play_and_review(
 #[derive(Default)]
 struct Seat {
     version: i64,
-    you: Option<u64>,
-    to_move: Option<u64>,
+    you: Option<Player>,
+    to_move: Option<Player>,
     legal: Vec<String>,
     ply: usize,
     /// Its result's reason once it ended.
@@ -212,42 +215,38 @@ struct Seat {
 impl Seat {
     /// Applies a message from the server; a `sync` to send, if a gap in
     /// versions is seen. `Err`: an error kind.
-    fn apply(&mut self, msg: &Value) -> Result<Option<String>, String> {
-        match msg["type"].as_str().unwrap_or("") {
-            "state" => {
-                let s = &msg["state"];
+    fn apply(&mut self, msg: ServerMessage) -> Result<Option<String>, String> {
+        match msg {
+            ServerMessage::State { state } => {
                 self.syncing = false;
-                self.version = s["version"].as_i64().unwrap_or(0);
-                self.you = s["you"].as_u64();
-                self.to_move = s["to_move"].as_u64();
-                self.legal = strings(&s["legal"]);
-                self.ply = s["moves"].as_array().map_or(0, Vec::len);
-                if s["status"] == "finished" {
-                    self.ended = Some(s["result"]["reason"].as_str().unwrap_or("?").to_owned());
+                self.version = state.version;
+                self.you = state.you;
+                self.to_move = state.to_move;
+                self.legal = state.legal;
+                self.ply = state.moves.len();
+                if state.status == GameStatus::Finished {
+                    self.ended = Some(state.result.map_or("?", |r| r.reason.as_str()).to_owned());
                 }
             }
-            "events" => {
+            ServerMessage::Events { events } => {
                 self.syncing = false;
-                for e in msg["events"].as_array().into_iter().flatten() {
+                for e in events {
                     if let Some(sync) = self.event(e) {
                         return Ok(Some(sync));
                     }
                 }
             }
-            "event" => return Ok(self.event(&msg["event"])),
-            "error" => {
-                return Err(error_kind(
-                    "review game: refused",
-                    msg["error"].as_str().unwrap_or(""),
-                ))
+            ServerMessage::Event { event } => return Ok(self.event(event)),
+            ServerMessage::Error { error, .. } => {
+                return Err(error_kind("review game: refused", &error))
             }
             _ => {}
         }
         Ok(None)
     }
 
-    fn event(&mut self, e: &Value) -> Option<String> {
-        let version = e["version"].as_i64()?;
+    fn event(&mut self, e: EventView) -> Option<String> {
+        let version = e.version;
         if version <= self.version {
             return None;
         }
@@ -256,26 +255,57 @@ impl Seat {
                 return None;
             }
             self.syncing = true;
-            return Some(json!({"type": "sync", "since": self.version}).to_string());
+            return Some(game_message(
+                None,
+                ClientBody::Sync {
+                    since: Some(self.version),
+                },
+            ));
         }
         self.version = version;
-        match e["kind"].as_str().unwrap_or("") {
-            "move" => self.ply = e["ply"].as_u64().map_or(self.ply + 1, |p| p as usize),
-            "placements" => self.ply = e["plies"].as_u64().map_or(self.ply, |p| p as usize),
-            "takeback" => self.ply = e["moves"].as_u64().map_or(self.ply, |p| p as usize),
-            "end" => {
-                self.ended = Some(e["result"]["reason"].as_str().unwrap_or("?").to_owned());
+        let (legal, to_move) = match e.body {
+            EventBody::Move {
+                ply,
+                legal,
+                to_move,
+                ..
+            } => {
+                self.ply = ply;
+                (Some(legal), Some(to_move))
+            }
+            EventBody::Placements {
+                plies,
+                legal,
+                to_move,
+                ..
+            } => {
+                self.ply = plies;
+                (Some(legal), Some(to_move))
+            }
+            EventBody::Takeback {
+                moves,
+                legal,
+                to_move,
+                ..
+            } => {
+                self.ply = moves;
+                (Some(legal), Some(to_move))
+            }
+            EventBody::Started { legal, to_move, .. } => (Some(legal), Some(to_move)),
+            EventBody::HiddenPlacement { legal, .. } => (legal, None),
+            EventBody::End { result, .. } => {
+                self.ended = Some(result.reason.as_str().to_owned());
                 self.legal.clear();
                 self.to_move = None;
                 return None;
             }
-            _ => {}
+            _ => (None, None),
+        };
+        if let Some(legal) = legal {
+            self.legal = legal;
         }
-        if e.get("legal").is_some() {
-            self.legal = strings(&e["legal"]);
-        }
-        if e.get("to_move").is_some() {
-            self.to_move = e["to_move"].as_u64();
+        if let Some(to_move) = to_move {
+            self.to_move = to_move;
         }
         None
     }
@@ -291,36 +321,30 @@ impl Seat {
 /// end by its rules. Returns its id, the plies played and how it ended.
 async fn play(
     pair: &[(Client, String)],
-    game: &str,
+    game: GameKind,
     plies: usize,
     rng: &mut SmallRng,
-) -> Result<(String, usize, String), String> {
-    let created = pair[0]
+) -> Result<(GameId, usize, String), String> {
+    let request = CreateGame {
+        game,
+        options: Default::default(),
+        clock: ClockControl::Untimed,
+        rated: false,
+        side: Some(SideChoice::Random),
+        opponent: Opponent::Challenge { user: None },
+        position: None,
+    };
+    let created: CreatedView = pair[0]
         .0
-        .post(
-            "review game: create",
-            "/api/games",
-            &pair[0].1,
-            Some(json!({
-                "game": game,
-                "clock": {"type": "untimed"},
-                "rated": false,
-                "side": "random",
-                "opponent": {"type": "challenge"},
-            })),
-        )
+        .post("review game: create", "/api/games", &pair[0].1, &request)
         .await?;
-    let id = created["game"]["id"]
-        .as_str()
-        .ok_or_else(|| "review game: no id in the answer".to_owned())?
-        .to_owned();
+    let id = created.game.id;
     pair[1]
         .0
-        .post(
+        .post_empty::<JoinedView>(
             "review game: join",
             &format!("/api/games/{id}/join"),
             &pair[1].1,
-            None,
         )
         .await?;
     let path = format!("/api/games/{id}/ws");
@@ -362,16 +386,20 @@ async fn drive(
             }
             if let Some(i) = (0..2).find(|&i| seats[i].to_act() && seats[i].version >= acked) {
                 let seat = &mut seats[i];
-                let text = if seat.ply >= plies {
+                let body = if seat.ply >= plies {
                     resigned = true;
-                    json!({"type": "resign", "id": next_id}).to_string()
+                    ClientBody::Resign {}
                 } else {
                     let mv = seat.legal.choose(rng).cloned();
                     match mv {
-                        Some(mv) => json!({"type": "move", "move": mv, "id": next_id, "version": seat.version}).to_string(),
+                        Some(mv) => ClientBody::Move {
+                            mv,
+                            version: Some(seat.version),
+                        },
                         None => return Err("review game: no legal move to play".to_owned()),
                     }
                 };
+                let text = game_message(Some(next_id), body);
                 if let Some(at) = seat.last_sent {
                     sleep_until((at + MIN_GAP).into()).await;
                 }
@@ -395,16 +423,20 @@ async fn drive(
             }
             Ok(Some(Ok(_))) => continue,
         };
-        let msg: Value = serde_json::from_str(text.as_str())
-            .map_err(|_| "review game socket: message is not JSON".to_owned())?;
-        if msg["type"] == "ack"
-            && pending.is_some_and(|p| p == (i, msg["id"].as_i64().unwrap_or(0)))
-        {
-            pending = None;
-            acked = acked.max(msg["version"].as_i64().unwrap_or(0));
+        let msg = match read_message::<ServerMessage>(text.as_str()) {
+            Ok(msg) => msg,
+            // Messages of other kinds are none of the probe's business.
+            Err(Unreadable::UnknownType(_)) => continue,
+            Err(e) => return Err(e.kind("review game socket")),
+        };
+        if let ServerMessage::Ack { id, version } = msg {
+            if pending.is_some_and(|p| p == (i, id.unwrap_or(0))) {
+                pending = None;
+                acked = acked.max(version);
+            }
             continue;
         }
-        if let Some(sync) = seats[i].apply(&msg)? {
+        if let Some(sync) = seats[i].apply(msg)? {
             send(&mut sockets[i], sync).await?;
         }
     }
@@ -429,8 +461,8 @@ pub fn report(probe: &Probe<Review>, plies: usize) {
         let acc = |a: Option<f64>| a.map_or("-".to_owned(), |v| format!("{v:.0}"));
         println!(
             "  {:<9} {:<16} {:>5} {:<24} {:>8} {:>9} {:>9.2} {:>8.0} {:>5.0}ms {:>11} {:>8} {:>8} {:>13} {:>14}",
-            r.game,
-            r.id,
+            r.game.name(),
+            r.id.as_str(),
             r.attempts,
             format!("{} at ply {}", r.ended, r.played),
             r.plies,

@@ -20,12 +20,12 @@ use api::{next, send, Api, Backoff, Incoming};
 use clap::Args;
 use game::Engine;
 use gamut_games::GameKind;
-use gamut_server::clock::Speed;
-use gamut_server::game::status::GameStatus;
-use gamut_server::game::view::{GameSummary, GameView};
-use gamut_server::http::messages::ServerMessage;
-use gamut_server::http::views::{GamesView, MeView};
-use gamut_server::notification::{Notification, NotificationKind};
+use gamut_protocol::clock::Speed;
+use gamut_protocol::game::{GameSummary, GameView};
+use gamut_protocol::notification::{Notification, NotificationKind};
+use gamut_protocol::socket::ServerMessage;
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::{GamesView, MeView};
 use serde_json::json;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -215,7 +215,7 @@ impl Bot {
             let _: serde_json::Value = self.api.post(&format!("/api/games/{id}/decline")).await?;
             return Ok(());
         }
-        let joined: gamut_server::http::views::JoinedView =
+        let joined: gamut_protocol::views::JoinedView =
             self.api.post(&format!("/api/games/{id}/join")).await?;
         eprintln!(
             "challenge {id}: accepted ({} {})",

@@ -38,6 +38,23 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 13] = [
+        EndReason::Connection,
+        EndReason::SimultaneousConnection,
+        EndReason::KingCaptured,
+        EndReason::NoLegalMoves,
+        EndReason::NoMovesForEither,
+        EndReason::FinalScore,
+        EndReason::DrawDeclared,
+        EndReason::Repetition,
+        EndReason::MoveLimit,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Timeout,
+        EndReason::Aborted,
+    ];
+
     /// A stable lowercase name (`king-captured`, `repetition`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -61,6 +78,16 @@ impl EndReason {
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for EndReason {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == text)
+            .ok_or_else(|| format!("unknown end reason '{text}'"))
     }
 }
 
@@ -96,6 +123,17 @@ impl Outcome {
             Some(w) if w == p => 1.0,
             Some(_) => 0.0,
             None => 0.5,
+        }
+    }
+
+    /// The winner a result text names (`1-0`, `0-1`, `1/2-1/2`): `None`
+    /// for any other text, `Some(None)` for a draw.
+    pub fn winner_of(text: &str) -> Option<Option<Player>> {
+        match text {
+            "1-0" => Some(Some(Player::First)),
+            "0-1" => Some(Some(Player::Second)),
+            "1/2-1/2" => Some(None),
+            _ => None,
         }
     }
 

@@ -149,6 +149,20 @@ pub enum ErrorCode {
     CapReached,
     /// The socket's session has ended.
     SessionEnded,
+    /// The caller has an analysis running already; stop it first.
+    AnalysisRunning,
+    /// Too many analyses are running from this address.
+    AnalysesFromAddress,
+    /// The caller has a review being computed already.
+    ReviewRunning,
+    /// Too many reviews are being computed; retry in a minute.
+    ReviewsBusy,
+    /// Too many reviews are being computed for this address.
+    ReviewsFromAddress,
+    /// Too many socket messages: the socket is closed.
+    Flood,
+    /// No socket message for too long: the socket is closed.
+    Idle,
 }
 
 impl ErrorCode {
@@ -221,6 +235,13 @@ impl ErrorCode {
         ErrorCode::PlayerOfLiveGame,
         ErrorCode::CapReached,
         ErrorCode::SessionEnded,
+        ErrorCode::AnalysisRunning,
+        ErrorCode::AnalysesFromAddress,
+        ErrorCode::ReviewRunning,
+        ErrorCode::ReviewsBusy,
+        ErrorCode::ReviewsFromAddress,
+        ErrorCode::Flood,
+        ErrorCode::Idle,
     ];
 
     /// The code as sent.
@@ -293,6 +314,13 @@ impl ErrorCode {
             ErrorCode::PlayerOfLiveGame => "player_of_live_game",
             ErrorCode::CapReached => "cap_reached",
             ErrorCode::SessionEnded => "session_ended",
+            ErrorCode::AnalysisRunning => "analysis_running",
+            ErrorCode::AnalysesFromAddress => "analyses_from_address",
+            ErrorCode::ReviewRunning => "review_running",
+            ErrorCode::ReviewsBusy => "reviews_busy",
+            ErrorCode::ReviewsFromAddress => "reviews_from_address",
+            ErrorCode::Flood => "flood",
+            ErrorCode::Idle => "idle",
         }
     }
 

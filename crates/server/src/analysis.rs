@@ -28,11 +28,13 @@
 
 use crate::ai_pool::{AiPool, Owner};
 use crate::connections::{ConnectionCounter, ConnectionGuard};
-use crate::ids::UserId;
-use gamut_ai::{EngineSpec, Level, Limits, Score, SearchContext, SearchInfo};
+use gamut_ai::{EngineSpec, Level, Limits, SearchContext, SearchInfo};
 use gamut_core::Player;
 use gamut_games::Match;
-use serde::{Deserialize, Serialize};
+use gamut_protocol::analysis::{LineView, Progress, ScoreView};
+use gamut_protocol::ids::UserId;
+use gamut_protocol::ErrorCode;
+use crate::error::ApiError;
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -142,10 +144,26 @@ impl Drop for Running {
     }
 }
 
-/// Why an analysis may not start.
-pub const ALREADY_RUNNING: &str = "you already have an analysis running; stop it first";
-/// Why an analysis may not start.
-pub const TOO_MANY_FROM_ADDRESS: &str = "too many analyses running from this address";
+/// Why an analysis may not start now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisRefusal {
+    /// The user has one running.
+    #[error("you already have an analysis running; stop it first")]
+    AlreadyRunning,
+    /// The address has as many running as it may.
+    #[error("too many analyses running from this address")]
+    FromAddress,
+}
+
+impl From<AnalysisRefusal> for ApiError {
+    fn from(refusal: AnalysisRefusal) -> ApiError {
+        let code = match refusal {
+            AnalysisRefusal::AlreadyRunning => ErrorCode::AnalysisRunning,
+            AnalysisRefusal::FromAddress => ErrorCode::AnalysesFromAddress,
+        };
+        ApiError::too_many(refusal.to_string()).code(code)
+    }
+}
 
 impl Analyses {
     /// Analyses bounded by `limits`.
@@ -161,12 +179,12 @@ impl Analyses {
     }
 
     /// Counts a new analysis of `user` from `addr`, or says why not.
-    pub fn claim(&self, user: &UserId, addr: IpAddr) -> Result<Running, &'static str> {
+    pub fn claim(&self, user: &UserId, addr: IpAddr) -> Result<Running, AnalysisRefusal> {
         let mut users = self.users.lock().unwrap_or_else(PoisonError::into_inner);
         if users.contains(user) {
-            return Err(ALREADY_RUNNING);
+            return Err(AnalysisRefusal::AlreadyRunning);
         }
-        let address = self.running.open(addr).ok_or(TOO_MANY_FROM_ADDRESS)?;
+        let address = self.running.open(addr).ok_or(AnalysisRefusal::FromAddress)?;
         users.insert(user.clone());
         Ok(Running {
             user: user.clone(),
@@ -365,7 +383,7 @@ impl Analysis {
                 let info = before.counting(info);
                 if info.depth > searched.told {
                     searched.told = info.depth;
-                    let _ = progress.send(Progress::of(&info, side, false));
+                    let _ = progress.send(progress_of(&info, side, false));
                     searched.deepest(info);
                 }
             });
@@ -433,9 +451,9 @@ impl Searched {
                     time: self.time,
                     ..best.clone()
                 };
-                Progress::of(&info, side, true)
+                progress_of(&info, side, true)
             }
-            None => Progress::stopped(side),
+            None => stopped_before_search(side),
         }
     }
 }
@@ -490,122 +508,48 @@ fn lower_priority() {
     }
 }
 
-/// A score on the wire: from the side to move (`side`), an evaluation
-/// (`value`, about 100 for one pawn-like unit) or a result the search
-/// proved (`win` / `loss` in `plies` plies, the side to move winning or
-/// losing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ScoreView {
-    /// An evaluation from the side to move.
-    Value {
-        /// About 100 is one pawn-like unit of advantage for the side to
-        /// move; negative: the other side is better.
-        value: i32,
-    },
-    /// The side to move wins by force within `plies` plies.
-    Win {
-        /// Plies (half-moves) to the win, at most.
-        plies: u32,
-    },
-    /// The side to move loses by force within `plies` plies.
-    Loss {
-        /// Plies to the loss, at most.
-        plies: u32,
-    },
-}
-
-impl From<Score> for ScoreView {
-    fn from(score: Score) -> Self {
-        match score {
-            Score::Value(value) => ScoreView::Value { value },
-            Score::WinIn(plies) => ScoreView::Win { plies },
-            Score::LossIn(plies) => ScoreView::Loss { plies },
-        }
+/// The progress of a search that found `info`.
+fn progress_of(info: &SearchInfo, side: Player, done: bool) -> Progress {
+    let score = ScoreView::from(info.score);
+    Progress {
+        side,
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score,
+        nodes: info.nodes,
+        nps: info.nps(),
+        time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+        lines: info
+            .lines()
+            .filter(|(_, moves)| !moves.is_empty())
+            .map(|(score, moves)| LineView {
+                moves: moves.to_vec(),
+                score: score.into(),
+            })
+            .collect(),
+        done,
     }
 }
 
-/// One line of the analysis: its moves (its root move first) and its
-/// score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LineView {
-    /// The moves, in notation, from the analysed position.
-    pub moves: Vec<String>,
-    /// The line's score, from the side to move.
-    pub score: ScoreView,
-}
-
-/// The search's progress, as sent on the analysis socket.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
-    /// The side to move of the analysed position: the side every score is
-    /// from.
-    #[serde(with = "crate::wire::side")]
-    pub side: Player,
-    /// The depth of the last completed iteration (plies).
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// The best line's score.
-    pub score: ScoreView,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time searched, in milliseconds.
-    pub time_ms: u64,
-    /// The lines of the last completed iteration, best first (sorted by
-    /// score), each starting with another move: as many as asked for, or
-    /// fewer when the position has fewer legal moves (none before the
-    /// first iteration). The first is the best line (`score`).
-    pub lines: Vec<LineView>,
-    /// Whether the search has ended (its time or node budget, its depth,
-    /// a proof, or a stop).
-    pub done: bool,
-}
-
-impl Progress {
-    fn of(info: &SearchInfo, side: Player, done: bool) -> Progress {
-        let score = ScoreView::from(info.score);
-        Progress {
-            side,
-            depth: info.depth,
-            seldepth: info.seldepth,
-            score,
-            nodes: info.nodes,
-            nps: info.nps(),
-            time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
-            lines: info
-                .lines()
-                .filter(|(_, moves)| !moves.is_empty())
-                .map(|(score, moves)| LineView {
-                    moves: moves.to_vec(),
-                    score: score.into(),
-                })
-                .collect(),
-            done,
-        }
-    }
-
-    /// The end of an analysis stopped before it searched.
-    fn stopped(side: Player) -> Progress {
-        Progress {
-            side,
-            depth: 0,
-            seldepth: 0,
-            score: ScoreView::Value { value: 0 },
-            nodes: 0,
-            nps: 0,
-            time_ms: 0,
-            lines: Vec::new(),
-            done: true,
-        }
+/// The end of an analysis stopped before it searched.
+fn stopped_before_search(side: Player) -> Progress {
+    Progress {
+        side,
+        depth: 0,
+        seldepth: 0,
+        score: ScoreView::Value { value: 0 },
+        nodes: 0,
+        nps: 0,
+        time_ms: 0,
+        lines: Vec::new(),
+        done: true,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::RandomId;
     use gamut_games::GameKind;
 
     #[test]
@@ -617,9 +561,11 @@ mod tests {
         let addr: IpAddr = "10.0.0.1".parse().unwrap();
         let (a, b, c) = (UserId::random(), UserId::random(), UserId::random());
         let first = analyses.claim(&a, addr).unwrap();
-        assert_eq!(analyses.claim(&a, addr).unwrap_err(), ALREADY_RUNNING);
+        assert_eq!(analyses.claim(&a, addr).unwrap_err(),
+            AnalysisRefusal::AlreadyRunning);
         let _second = analyses.claim(&b, addr).unwrap();
-        assert_eq!(analyses.claim(&c, addr).unwrap_err(), TOO_MANY_FROM_ADDRESS);
+        assert_eq!(analyses.claim(&c, addr).unwrap_err(),
+            AnalysisRefusal::FromAddress);
         drop(first);
         assert!(analyses.claim(&a, addr).is_ok(), "a's analysis ended");
     }

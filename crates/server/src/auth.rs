@@ -101,7 +101,7 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(k, _)| *k == SESSION_COOKIE)
         .map(|(_, v)| v.to_owned())
-        .filter(|v| crate::ids::is_id(v))
+        .filter(|v| gamut_protocol::ids::is_id(v))
 }
 
 /// What a request signs in with.
@@ -124,7 +124,7 @@ pub fn authorization(headers: &HeaderMap) -> Option<Option<String>> {
             .ok()
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim)
-            .filter(|token| crate::ids::is_id(token))
+            .filter(|token| gamut_protocol::ids::is_id(token))
             .map(str::to_owned),
     )
 }

@@ -18,7 +18,7 @@
 //! bot's. Failed token attempts count as failed sign-ins from the address
 //! (`--signin-failures-per-address`): see `http/bot_auth.rs`.
 
-use crate::game::meta::{Seat, UserView};
+use gamut_protocol::user::{Seat, UserView};
 use sha2::{Digest, Sha256};
 
 /// The length of a bot token (letters and digits).
@@ -60,14 +60,15 @@ pub fn is_bot_seat(seat: &Seat) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::UserId;
+    use crate::ids::RandomId;
+    use gamut_protocol::ids::UserId;
 
     #[test]
     fn tokens_are_long_random_ids_and_hash_to_hex() {
         let (a, b) = (new_token(), new_token());
         assert_ne!(a, b);
         assert_eq!(a.len(), TOKEN_LEN);
-        assert!(crate::ids::is_id(&a));
+        assert!(gamut_protocol::ids::is_id(&a));
         assert_eq!(
             token_hash("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"

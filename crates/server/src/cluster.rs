@@ -18,8 +18,8 @@
 //! On `SQLite` there is one process, which owns every game
 //! ([`Cluster::single`]).
 
-use crate::ids::{now_ms, GameId};
 use crate::store::Store;
+use gamut_protocol::ids::{now_ms, GameId};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 

@@ -46,7 +46,7 @@ pub struct ServerConfig {
     /// (`--trusted-proxy`); the header of any other peer is ignored.
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long a day of a days-per-move time control lasts
-    /// ([`crate::correspondence`]): [`crate::correspondence::DAY`]; only
+    /// (days per move): [`gamut_protocol::clock::DAY`]; only
     /// tests, which cannot wait for days, make it shorter.
     pub day: Duration,
 }
@@ -206,7 +206,7 @@ impl ServerConfig {
             security: SecurityPolicy::default(),
             limits: ServerLimits::default(),
             trusted_proxies: Vec::new(),
-            day: crate::correspondence::DAY,
+            day: gamut_protocol::clock::DAY,
         }
     }
 }

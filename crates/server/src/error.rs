@@ -1,14 +1,13 @@
 //! The error every HTTP handler and WebSocket command returns: a status, a
 //! clear message and a stable code, sent as `{"error": "...", "code":
-//! "...", "params": {...}}` ([`ErrorView`], `gamut_protocol::ErrorBody`).
+//! "...", "params": {...}}` ([`ErrorBody`]).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gamut_protocol::ErrorCode;
+use gamut_protocol::socket::ServerMessage;
+use gamut_protocol::{ErrorBody, ErrorCode};
 use std::collections::BTreeMap;
-
-pub use crate::http::views::ErrorView;
 
 /// An error answered to a client.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -63,8 +62,8 @@ impl ApiError {
     }
 
     /// The error as sent.
-    pub fn body(&self) -> ErrorView {
-        ErrorView {
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
             error: self.message.clone(),
             code: self.code,
             params: self.params.clone(),
@@ -128,3 +127,14 @@ impl From<&str> for ApiError {
 
 /// The result type of handlers.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// The socket's refusal of the message with request id `id`.
+pub fn socket_error(id: Option<i64>, error: impl Into<ApiError>) -> ServerMessage {
+    let e = error.into();
+    ServerMessage::Error {
+        id,
+        error: e.message,
+        code: e.code,
+        params: e.params,
+    }
+}

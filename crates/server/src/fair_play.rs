@@ -13,14 +13,14 @@
 //! each of its moves) is one of those.
 //!
 //! Every analysis entry point asks [`check`]: the analysis socket and
-//! `POST /api/positions` (`http/analysis.rs` `Source::resolve`); a review
+//! `POST /api/positions` (`http/analysis.rs` `resolve`); a review
 //! is only of an ended game (`review.rs`).
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
 use crate::http::games::load_state;
 use crate::http::App;
 use gamut_games::Match;
+use gamut_protocol::user::UserView;
 use gamut_protocol::ErrorCode;
 use std::collections::HashSet;
 use std::net::IpAddr;

@@ -3,141 +3,44 @@
 //! one of them declined, their turn in a correspondence game, a game's end.
 
 use crate::bus::EventBus;
-use crate::game::meta::UserView;
-use crate::ids::{new_id, now_ms, GameId, UserId};
+use crate::game::meta::UserRecord;
+use crate::ids::new_id;
 use crate::store::{NotificationRow, Store};
-use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
+use gamut_protocol::ids::{now_ms, GameId, UserId};
+use gamut_protocol::notification::{Notification, NotificationKind};
+use gamut_protocol::user::UserView;
 use std::sync::Arc;
 
-/// What happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NotificationKind {
-    /// `from` challenges the user to `game` (join it, or decline).
-    Challenge,
-    /// `from` declined the user's challenge `game`.
-    ChallengeDeclined,
-    /// `from` offers a rematch: the waiting `game`.
-    Rematch,
-    /// `from` declined the user's rematch offer.
-    RematchDeclined,
-    /// The user's turn in the correspondence `game` (`from` moved; by
-    /// days per move, `deadline` says when the user's time runs out).
-    YourTurn,
-    /// `game` ended.
-    GameEnded,
-}
-
-impl NotificationKind {
-    /// Every kind.
-    pub const ALL: [NotificationKind; 6] = [
-        NotificationKind::Challenge,
-        NotificationKind::ChallengeDeclined,
-        NotificationKind::Rematch,
-        NotificationKind::RematchDeclined,
-        NotificationKind::YourTurn,
-        NotificationKind::GameEnded,
-    ];
-
-    /// The kind's name, as stored and sent.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NotificationKind::Challenge => "challenge",
-            NotificationKind::ChallengeDeclined => "challenge-declined",
-            NotificationKind::Rematch => "rematch",
-            NotificationKind::RematchDeclined => "rematch-declined",
-            NotificationKind::YourTurn => "your-turn",
-            NotificationKind::GameEnded => "game-ended",
-        }
+/// A new notification of `kind` about `game`, caused by `from`.
+pub fn fresh(
+    kind: NotificationKind,
+    game: Option<&GameId>,
+    from: Option<&UserView>,
+) -> Notification {
+    Notification {
+        id: new_id(),
+        kind,
+        game: game.cloned(),
+        from: from.cloned(),
+        after: None,
+        deadline: None,
+        at: now_ms(),
+        seen: false,
     }
 }
 
-impl fmt::Display for NotificationKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for NotificationKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        NotificationKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| format!("unknown notification kind '{s}'"))
-    }
-}
-
-/// One notification, as sent.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Notification {
-    /// Its id.
-    pub id: String,
-    /// What happened.
-    pub kind: NotificationKind,
-    /// The game it is about.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<GameId>,
-    /// Who caused it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<UserView>,
-    /// For a rematch offer: the finished game it follows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<GameId>,
-    /// For a turn by days per move: when the user's time for it runs out
-    /// (server time, ms).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline: Option<i64>,
-    /// When (server time, ms).
-    pub at: i64,
-    /// Seen by the user already.
-    pub seen: bool,
-}
-
-impl Notification {
-    /// A new notification of `kind` about `game`, caused by `from`.
-    pub fn new(kind: NotificationKind, game: Option<&GameId>, from: Option<&UserView>) -> Self {
-        Notification {
-            id: new_id(),
-            kind,
-            game: game.cloned(),
-            from: from.cloned(),
-            after: None,
-            deadline: None,
-            at: now_ms(),
-            seen: false,
-        }
-    }
-
-    /// The row storing it for `user`.
-    pub fn row(&self, user: &UserId) -> NotificationRow {
-        NotificationRow {
-            id: self.id.clone(),
-            user_id: user.to_string(),
-            kind: self.kind.as_str().to_owned(),
-            game_id: self.game.as_ref().map(GameId::to_string),
-            from: self.from.as_ref().map(UserView::to_row),
-            after_game: self.after.as_ref().map(GameId::to_string),
-            deadline: self.deadline,
-            at: self.at,
-            seen: self.seen,
-        }
-    }
-
-    /// The same, following the finished game `game`.
-    #[must_use]
-    pub fn after(mut self, game: &GameId) -> Self {
-        self.after = Some(game.clone());
-        self
-    }
-
-    /// The same, with the user's time running out at `deadline`.
-    #[must_use]
-    pub fn until(mut self, deadline: Option<i64>) -> Self {
-        self.deadline = deadline;
-        self
+/// The row storing `notification` for `user`.
+pub fn row(notification: &Notification, user: &UserId) -> NotificationRow {
+    NotificationRow {
+        id: notification.id.clone(),
+        user_id: user.to_string(),
+        kind: notification.kind.as_str().to_owned(),
+        game_id: notification.game.as_ref().map(GameId::to_string),
+        from: notification.from.as_ref().map(UserView::to_row),
+        after_game: notification.after.as_ref().map(GameId::to_string),
+        deadline: notification.deadline,
+        at: notification.at,
+        seen: notification.seen,
     }
 }
 
@@ -149,22 +52,7 @@ pub async fn send(
     user: &UserId,
     notification: Notification,
 ) -> Result<(), sqlx::Error> {
-    store.add_notification(&notification.row(user)).await?;
+    store.add_notification(&row(&notification, user)).await?;
     bus.publish_user(user, Arc::new(notification));
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_round_trip_by_name() {
-        for kind in NotificationKind::ALL {
-            assert_eq!(kind.as_str().parse(), Ok(kind));
-            let json = serde_json::to_string(&kind).unwrap();
-            assert_eq!(json, format!("\"{kind}\""));
-        }
-        assert!("nope".parse::<NotificationKind>().is_err());
-    }
 }

@@ -22,12 +22,17 @@
 //! ("Game review").
 
 use crate::ai_pool::Owner;
-use crate::analysis::{free_elsewhere, on_search_thread, Analyses, ScoreView};
-use crate::ids::{now_ms, UserId};
+use crate::analysis::{free_elsewhere, on_search_thread, Analyses};
+use crate::error::ApiError;
 use gamut_ai::{EngineSpec, Level, Limits, SearchContext};
 use gamut_core::Player;
 use gamut_games::{GameKind, ReviewThresholds};
-use serde::{Deserialize, Serialize};
+use gamut_protocol::analysis::ScoreView;
+use gamut_protocol::ids::{now_ms, UserId};
+use gamut_protocol::review::{
+    Mark, PlyReview, PositionEval, Review, ReviewProgress, ReviewState, ThresholdsView,
+};
+use gamut_protocol::ErrorCode;
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -65,15 +70,32 @@ impl Default for ReviewLimits {
     }
 }
 
-/// Why a review may not start.
-pub const ALREADY_REVIEWING: &str =
-    "you already have a review running; wait for it to finish first";
-/// Why a review may not start.
-pub const TOO_MANY_REVIEWS: &str = "too many reviews are running; try again in a minute";
-/// Why a review may not start.
-pub const TOO_MANY_REVIEWS_FROM_ADDRESS: &str =
-    "too many reviews are running from this address; wait for one to finish";
-/// Why a review may not start.
+/// Why a review may not start now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewRefusal {
+    /// The user has one being computed.
+    #[error("you already have a review running; wait for it to finish first")]
+    AlreadyReviewing,
+    /// As many are being computed as the server allows.
+    #[error("too many reviews are running; try again in a minute")]
+    Busy,
+    /// The address has as many being computed as it may.
+    #[error("too many reviews are running from this address; wait for one to finish")]
+    FromAddress,
+}
+
+impl From<ReviewRefusal> for ApiError {
+    fn from(refusal: ReviewRefusal) -> ApiError {
+        let code = match refusal {
+            ReviewRefusal::AlreadyReviewing => ErrorCode::ReviewRunning,
+            ReviewRefusal::Busy => ErrorCode::ReviewsBusy,
+            ReviewRefusal::FromAddress => ErrorCode::ReviewsFromAddress,
+        };
+        ApiError::too_many(refusal.to_string()).code(code)
+    }
+}
+
+/// Why a game may not be reviewed yet.
 pub const NOT_OVER: &str = "the game is not over: it can be reviewed once it has ended";
 
 /// A review being computed.
@@ -103,29 +125,6 @@ pub struct Reviews {
     /// The numbers.
     pub limits: ReviewLimits,
     jobs: Mutex<Jobs>,
-}
-
-/// How far a review is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReviewState {
-    /// Nobody asked for one yet (or its computation failed).
-    None,
-    /// Waiting for the analysis pool.
-    Queued,
-    /// Being computed.
-    Running,
-    /// Stored.
-    Done,
-}
-
-/// A review's progress: positions evaluated of all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReviewProgress {
-    /// Positions evaluated so far.
-    pub done: usize,
-    /// Positions to evaluate (the plies plus the start).
-    pub total: usize,
 }
 
 impl Reviews {
@@ -167,13 +166,13 @@ impl Reviews {
         address: IpAddr,
         game_id: &str,
         plies: usize,
-    ) -> Result<bool, &'static str> {
+    ) -> Result<bool, ReviewRefusal> {
         let mut jobs = self.jobs();
         if jobs.by_game.contains_key(game_id) {
             return Ok(false);
         }
         if jobs.users.contains(user) {
-            return Err(ALREADY_REVIEWING);
+            return Err(ReviewRefusal::AlreadyReviewing);
         }
         let from_address = jobs
             .by_game
@@ -181,10 +180,10 @@ impl Reviews {
             .filter(|job| job.address == address)
             .count();
         if from_address >= self.limits.per_address.max(1) {
-            return Err(TOO_MANY_REVIEWS_FROM_ADDRESS);
+            return Err(ReviewRefusal::FromAddress);
         }
         if jobs.by_game.len() >= self.limits.running.max(1) {
-            return Err(TOO_MANY_REVIEWS);
+            return Err(ReviewRefusal::Busy);
         }
         jobs.users.insert(user.clone());
         let job = Job {
@@ -293,7 +292,7 @@ impl Reviews {
         if let Some(context) = context {
             free_elsewhere(context);
         }
-        Ok(Review::of(kind, moves, movers, evals))
+        Ok(review_of(kind, moves, movers, evals))
     }
 }
 
@@ -323,18 +322,6 @@ pub fn move_accuracy(loss: f64) -> f64 {
     (103.166_8 * (-0.043_54 * loss).exp() - 3.166_9).clamp(0.0, 100.0)
 }
 
-/// How bad a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    /// `?!`
-    Inaccuracy,
-    /// `?`
-    Mistake,
-    /// `??`
-    Blunder,
-}
-
 /// The mark of a move that lost `loss` points by `thresholds`.
 pub fn mark(loss: f64, thresholds: ReviewThresholds) -> Option<Mark> {
     if loss >= f64::from(thresholds.blunder) {
@@ -348,141 +335,69 @@ pub fn mark(loss: f64, thresholds: ReviewThresholds) -> Option<Mark> {
     }
 }
 
-/// One position's evaluation.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PositionEval {
-    /// The position's side to move (the side `score` is from).
-    #[serde(with = "crate::wire::side")]
-    pub side: Player,
-    /// The engine's score from the side to move, as on the analysis board;
-    /// `null` where the game is over.
-    pub score: Option<ScoreView>,
-    /// The engine's move (`null` where the game is over).
-    pub best: Option<String>,
-    /// The first player's win probability, 0 to 100 (a won game 100, a
-    /// lost one 0, a draw 50).
-    pub win: f64,
-}
-
-/// One ply's review.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlyReview {
-    /// The ply's number, from 1.
-    pub ply: usize,
-    /// The side that played it.
-    #[serde(with = "crate::wire::side")]
-    pub side: Player,
-    /// The move played.
-    pub played: String,
-    /// The engine's move in the position before.
-    pub best: Option<String>,
-    /// The first player's win probability before the move (0 to 100).
-    pub before: f64,
-    /// The first player's win probability after it.
-    pub after: f64,
-    /// The mover's win probability the move gave away (0 to 100 points; 0
-    /// for the engine's move).
-    pub loss: f64,
-    /// The move's accuracy (0 to 100).
-    pub accuracy: f64,
-    /// Inaccuracy, mistake or blunder; `null` for a good move.
-    pub mark: Option<Mark>,
-}
-
-/// The marks' thresholds a review used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThresholdsView {
-    /// An inaccuracy from this loss (points of win probability).
-    pub inaccuracy: u8,
-    /// A mistake from this loss.
-    pub mistake: u8,
-    /// A blunder from this loss.
-    pub blunder: u8,
-}
-
-/// A finished review, as stored and sent.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Review {
-    /// Which game.
-    #[serde(with = "crate::wire::text")]
-    pub game: GameKind,
-    /// The thresholds of the marks (the game's).
-    pub thresholds: ThresholdsView,
-    /// Every position's evaluation: the start, then after each ply.
-    pub positions: Vec<PositionEval>,
-    /// Every ply's review.
-    pub plies: Vec<PlyReview>,
-    /// Each side's accuracy (0 to 100: the mean of its moves'), `null`
-    /// for a side without moves.
-    pub accuracy: [Option<f64>; 2],
-    /// When it was computed.
-    pub at: i64,
-}
-
 /// `x` to one decimal.
 fn tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-impl Review {
-    /// The review of `moves` (played by `movers`) from the positions'
-    /// evaluations (one more than the moves).
-    pub fn of(
-        kind: GameKind,
-        moves: &[String],
-        movers: &[Player],
-        mut positions: Vec<PositionEval>,
-    ) -> Review {
-        let thresholds = kind.review_thresholds();
-        for p in &mut positions {
-            p.win = tenth(p.win);
-        }
-        let mut plies = Vec::with_capacity(moves.len());
-        let mut sums = [(0.0, 0usize); 2];
-        for (i, played) in moves.iter().enumerate() {
-            let (before, after) = (&positions[i], &positions[i + 1]);
-            let side = movers.get(i).copied().unwrap_or(before.side);
-            let best = before.best.clone();
-            let mover = |win: f64| first_player_win(win, side);
-            let loss = if best.as_deref() == Some(played.as_str()) {
-                0.0
-            } else {
-                tenth((mover(before.win) - mover(after.win)).max(0.0))
-            };
-            let accuracy = tenth(move_accuracy(loss));
-            let sum = &mut sums[side.index()];
-            sum.0 += accuracy;
-            sum.1 += 1;
-            plies.push(PlyReview {
-                ply: i + 1,
-                side,
-                played: played.clone(),
-                best,
-                before: before.win,
-                after: after.win,
-                loss,
-                accuracy,
-                mark: mark(loss, thresholds),
-            });
-        }
-        Review {
-            game: kind,
-            thresholds: ThresholdsView {
-                inaccuracy: thresholds.inaccuracy,
-                mistake: thresholds.mistake,
-                blunder: thresholds.blunder,
-            },
-            positions,
-            plies,
-            accuracy: sums.map(|(sum, n)| (n > 0).then(|| tenth(sum / n as f64))),
-            at: now_ms(),
-        }
+/// The review of `moves` (played by `movers`) from the positions'
+/// evaluations (one more than the moves).
+pub fn review_of(
+    kind: GameKind,
+    moves: &[String],
+    movers: &[Player],
+    mut positions: Vec<PositionEval>,
+) -> Review {
+    let thresholds = kind.review_thresholds();
+    for p in &mut positions {
+        p.win = tenth(p.win);
+    }
+    let mut plies = Vec::with_capacity(moves.len());
+    let mut sums = [(0.0, 0usize); 2];
+    for (i, played) in moves.iter().enumerate() {
+        let (before, after) = (&positions[i], &positions[i + 1]);
+        let side = movers.get(i).copied().unwrap_or(before.side);
+        let best = before.best.clone();
+        let mover = |win: f64| first_player_win(win, side);
+        let loss = if best.as_deref() == Some(played.as_str()) {
+            0.0
+        } else {
+            tenth((mover(before.win) - mover(after.win)).max(0.0))
+        };
+        let accuracy = tenth(move_accuracy(loss));
+        let sum = &mut sums[side.index()];
+        sum.0 += accuracy;
+        sum.1 += 1;
+        plies.push(PlyReview {
+            ply: i + 1,
+            side,
+            played: played.clone(),
+            best,
+            before: before.win,
+            after: after.win,
+            loss,
+            accuracy,
+            mark: mark(loss, thresholds),
+        });
+    }
+    Review {
+        game: kind,
+        thresholds: ThresholdsView {
+            inaccuracy: thresholds.inaccuracy,
+            mistake: thresholds.mistake,
+            blunder: thresholds.blunder,
+        },
+        positions,
+        plies,
+        accuracy: sums.map(|(sum, n)| (n > 0).then(|| tenth(sum / n as f64))),
+        at: now_ms(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::RandomId;
 
     #[test]
     fn win_percent_follows_the_curve() {
@@ -518,10 +433,16 @@ mod tests {
             Ok(false),
             "already computed"
         );
-        assert_eq!(reviews.claim(&a, here, "g2", 3), Err(ALREADY_REVIEWING));
+        assert_eq!(
+            reviews.claim(&a, here, "g2", 3),
+            Err(ReviewRefusal::AlreadyReviewing)
+        );
         assert_eq!(reviews.claim(&b, here, "g2", 3), Ok(true));
         let elsewhere: IpAddr = "10.0.0.9".parse().unwrap();
-        assert_eq!(reviews.claim(&c, elsewhere, "g3", 3), Err(TOO_MANY_REVIEWS));
+        assert_eq!(
+            reviews.claim(&c, elsewhere, "g3", 3),
+            Err(ReviewRefusal::Busy)
+        );
         reviews.release("g1");
         assert_eq!(reviews.claim(&a, here, "g3", 3), Ok(true));
         let long = reviews.budget(10_000);
@@ -539,7 +460,7 @@ mod tests {
         assert_eq!(reviews.claim(&users[1], here, "g2", 3), Ok(true));
         assert_eq!(
             reviews.claim(&users[2], here, "g3", 3),
-            Err(TOO_MANY_REVIEWS_FROM_ADDRESS)
+            Err(ReviewRefusal::FromAddress)
         );
         assert_eq!(reviews.claim(&users[2], here, "g1", 3), Ok(false), "joined");
         assert_eq!(reviews.claim(&users[2], there, "g3", 3), Ok(true));

@@ -4,8 +4,8 @@
 //! request, so a session stays valid for at least `lifetime - refresh` after
 //! its last use. Expired sessions are deleted on use and by a periodic sweep.
 
-use crate::ids::now_ms;
 use crate::store::Store;
+use gamut_protocol::ids::now_ms;
 use std::time::Duration;
 use tokio::task::JoinHandle;
 

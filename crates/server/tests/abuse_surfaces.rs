@@ -11,7 +11,6 @@ mod common;
 
 use common::{Backend, Client, RawSocket, TestServer};
 use futures_util::StreamExt;
-use gamut_server::http::ws::SESSION_ENDED;
 use gamut_server::ServerConfig;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -274,7 +273,7 @@ async fn closed_for_session(ws: &mut RawSocket) -> bool {
             .await
             .expect("closed within 10 s");
         match next {
-            Some(Ok(Message::Text(t))) => said |= t.contains(SESSION_ENDED),
+            Some(Ok(Message::Text(t))) => said |= t.contains(r#""code":"session_ended""#),
             Some(Ok(Message::Close(_)) | Err(_)) | None => return said,
             Some(Ok(_)) => {}
         }
@@ -299,7 +298,7 @@ async fn push_sockets_close_when_their_session_ends() {
     for (ws, path) in sockets.iter_mut().zip(paths) {
         assert!(
             closed_for_session(ws).await,
-            "{path} closed with {SESSION_ENDED:?}"
+            "{path} closed for the ended session"
         );
     }
     // A password change ends the other sessions' sockets too.

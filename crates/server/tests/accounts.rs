@@ -10,8 +10,8 @@ use common::{
 };
 use gamut_core::{EndReason, Player};
 use gamut_games::GameKind;
-use gamut_server::clock::Speed;
-use gamut_server::game::status::GameStatus;
+use gamut_protocol::clock::Speed;
+use gamut_protocol::status::GameStatus;
 use serde_json::json;
 
 async fn accounts(backend: Backend) {
@@ -188,7 +188,7 @@ async fn ratings_history_records(backend: Backend) {
     assert_eq!(state.speed, Speed::Blitz);
     assert!(matches!(
         &state.players[0],
-        Some(gamut_server::game::meta::Seat::Human {
+        Some(gamut_protocol::user::Seat::Human {
             rating: Some(1500),
             ..
         })
@@ -269,7 +269,8 @@ async fn ratings_history_records(backend: Backend) {
     let headers = imported.headers.expect("an import's headers");
     assert_eq!(headers["Reason"], "resignation");
     assert_eq!(replay.headers, None);
-    // The rules did not end the game: the record's own words are kept.
+    // The rules did not end the game (a resignation): the import reads
+    // the result and its reason back from the record, as the game had it.
     let Some(ReplayResult::Game(result)) = &replay.result else {
         panic!("a finished game's result: {:?}", replay.result);
     };
@@ -277,10 +278,14 @@ async fn ratings_history_records(backend: Backend) {
         (result.reason, result.winner),
         (EndReason::Resignation, Some(Player::First))
     );
-    let recorded = serde_json::to_value(&imported.result).expect("json");
+    assert_eq!(imported.result, replay.result);
+    // Words the rules do not use are kept as written, the winner read
+    // from the result.
+    let odd = text.replace("[Reason \"resignation\"]", "[Reason \"the cat sat on it\"]");
+    let odd: ReplayView = a.post_as("/api/import", json!({"record": odd})).await;
     assert_eq!(
-        recorded,
-        json!({"winner": null, "reason": "resignation", "text": "1-0"})
+        serde_json::to_value(&odd.result).expect("json"),
+        json!({"winner": 0, "reason": "the cat sat on it", "text": "1-0"})
     );
     assert_eq!(replay.moves.len(), 2);
 }
@@ -337,9 +342,16 @@ async fn lobby(backend: Backend) {
     lobby.send(json!({"type": "ping"})).await;
     assert_eq!(lobby.message().await, ServerMessage::Pong);
     lobby.send(json!({"type": "ping", "x": 1})).await;
-    assert_eq!(
-        lobby.message().await,
-        ServerMessage::error(None, "the lobby accepts only ping")
+    assert!(
+        matches!(
+            lobby.message().await,
+            ServerMessage::Error {
+                id: None,
+                code: gamut_protocol::ErrorCode::BadRequest,
+                ..
+            }
+        ),
+        "the lobby accepts only ping"
     );
     // When it ends, it leaves the live games.
     let mut ws = a.ws(&id, None).await;

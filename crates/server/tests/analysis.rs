@@ -8,8 +8,8 @@ mod common;
 
 use common::{decode, small_loa, Backend, Client, TestServer};
 use futures_util::{SinkExt, StreamExt};
-use gamut_server::analysis::{Progress, ScoreView, ALREADY_RUNNING, TOO_MANY_FROM_ADDRESS};
-use gamut_server::http::analysis::{AnalysisMessage, PositionView, PLAYER_OF_LIVE_GAME};
+use gamut_protocol::analysis::{AnalysisMessage, PositionView};
+use gamut_protocol::analysis::{Progress, ScoreView};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -274,7 +274,10 @@ async fn a_stop_ends_the_analysis_and_one_runs_per_user() {
         json!({"type": "analyse", "id": 2, "game": "loa", "time_ms": 500}),
     )
     .await;
-    assert_eq!(refusal(&mut second, 2).await, ALREADY_RUNNING);
+    assert_eq!(
+        refusal(&mut second, 2).await,
+        "you already have an analysis running; stop it first"
+    );
     let began = Instant::now();
     send(&mut first, json!({"type": "stop"})).await;
     let last = until_done(&mut first, 1).await.pop().unwrap();
@@ -345,7 +348,10 @@ async fn analyses_and_sockets_are_capped_per_address() {
         json!({"type": "analyse", "id": 7, "game": "loa", "time_ms": 300}),
     )
     .await;
-    assert_eq!(refusal(&mut sockets[2], 7).await, TOO_MANY_FROM_ADDRESS);
+    assert_eq!(
+        refusal(&mut sockets[2], 7).await,
+        "too many analyses running from this address"
+    );
     // Closing a socket ends its analysis.
     drop(sockets.remove(0));
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -410,7 +416,7 @@ async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
             let n = i64::try_from(n).unwrap();
             assert_eq!(
                 refusal(&mut ws, n).await,
-                PLAYER_OF_LIVE_GAME,
+                "you are playing this game: it can be analysed once it has ended",
                 "{who}, {asked}"
             );
             let (status, _) = client.clone().post("/api/positions", asked).await;

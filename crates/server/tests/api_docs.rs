@@ -3,25 +3,26 @@
 //! answer or message types and write back as the very same JSON, so the
 //! documented format and the code cannot drift apart.
 
-use gamut_server::analysis::ScoreView;
-use gamut_server::chat::ChatLine;
-use gamut_server::clock::ClockControl;
-use gamut_server::game::event::ResultView;
-use gamut_server::game::meta::UserView;
-use gamut_server::game::view::{EventView, GameSummary, GameView, HiddenView};
-use gamut_server::http::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Source};
-use gamut_server::http::bots::{BotCreatedView, BotsView, NewBot};
-use gamut_server::http::messages::{ClientMessage, LobbyClientMessage, ServerMessage};
-use gamut_server::http::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
-use gamut_server::http::review::ReviewView;
-use gamut_server::http::tournaments::CreateTournament;
-use gamut_server::http::views::{
-    CatalogueView, ChatView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView,
-    LobbyView, MeView, MutesView, NotificationsView, OkView, ProfileView, RatingHistoryView,
-    RematchView, ReplayView,
+use gamut_protocol::analysis::ScoreView;
+use gamut_protocol::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Source};
+use gamut_protocol::bots::{BotCreatedView, BotsView, NewBot};
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::game::ResultView;
+use gamut_protocol::game::{EventView, GameSummary, GameView, HiddenView};
+use gamut_protocol::notification::Notification;
+use gamut_protocol::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
+use gamut_protocol::review::ReviewView;
+use gamut_protocol::socket::{ClientMessage, LobbyClientMessage, ServerMessage};
+use gamut_protocol::tournament::CreateTournament;
+use gamut_protocol::tournament::{GameTournamentView, TournamentView};
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::{
+    CatalogueView, ChatView, CreatedView, GamesView, JoinedView, LeaderboardView, LobbyView,
+    MeView, MutesView, NotificationsView, OkView, ProfileView, RatingHistoryView, RematchView,
+    ReplayView,
 };
-use gamut_server::notification::Notification;
-use gamut_server::tournament::view::{GameTournamentView, TournamentView};
+use gamut_protocol::ErrorBody as ErrorView;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;

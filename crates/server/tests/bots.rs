@@ -2,14 +2,13 @@
 //! bearer token (accepted, refused when wrong or revoked, failures
 //! limited like sign-ins), marked as bots in every view, kept apart from
 //! people's seeks (a person plays a bot only by challenging it by name),
-//! and at most `MAX_BOTS_PER_OWNER` per person.
+//! and at most `5` per person.
 
 mod common;
 
 use common::{Backend, Client, ServerMessage, TestServer};
-use gamut_server::bots::MAX_BOTS_PER_OWNER;
-use gamut_server::http::bots::{BotCreatedView, BotsView};
-use gamut_server::notification::NotificationKind;
+use gamut_protocol::bots::{BotCreatedView, BotsView};
+use gamut_protocol::notification::NotificationKind;
 use serde_json::{json, Value};
 
 /// A client signed up as `name`.
@@ -117,7 +116,7 @@ async fn only_registered_people_make_bots_and_at_most_the_limit() {
         .await;
     assert_eq!(status, 409, "a person's name is taken for bots too");
     let mut first = None;
-    for i in 0..MAX_BOTS_PER_OWNER {
+    for i in 0..5 {
         let b = bot(&server, &mut alice, &format!("robo{i}")).await;
         first.get_or_insert(b);
     }
@@ -218,7 +217,7 @@ async fn bots_and_people_meet_only_by_a_challenge_to_the_bot() {
                 notification
                     .game
                     .as_ref()
-                    .map(gamut_server::ids::GameId::as_str),
+                    .map(gamut_protocol::ids::GameId::as_str),
                 Some(game.as_str())
             );
         }

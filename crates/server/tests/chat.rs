@@ -5,8 +5,8 @@
 mod common;
 
 use common::{Backend, Client, ServerMessage, TestServer, Ws};
-use gamut_server::chat::ChatLine;
-use gamut_server::http::views::ChatView;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::views::ChatView;
 use serde_json::json;
 
 /// Waits for the next chat message on `ws` (skipping everything else).

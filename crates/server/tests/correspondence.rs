@@ -15,10 +15,10 @@ use common::{
     GamesView, LeaderboardView, ProfileView, TestServer,
 };
 use gamut_core::{EndReason, Player};
-use gamut_server::clock::{ClockControl, Speed};
-use gamut_server::game::status::GameStatus;
-use gamut_server::http::views::NotificationsView;
-use gamut_server::notification::NotificationKind;
+use gamut_protocol::clock::{ClockControl, Speed};
+use gamut_protocol::notification::NotificationKind;
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::NotificationsView;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -64,7 +64,7 @@ async fn offered(backend: Backend) {
     let mut alice = server.registered("alice").await;
     let mut bob = server.registered("bob").await;
     // A seek, taken from the lobby.
-    let before = gamut_server::ids::now_ms();
+    let before = gamut_protocol::ids::now_ms();
     let (seek, created) = alice
         .create_game(
             json!({"game": "loa", "options": {"size": "6"}, "clock": days(3),
@@ -80,7 +80,7 @@ async fn offered(backend: Backend) {
         .await;
     // A challenge.
     let duel = challenge(&mut alice, &mut bob, "pursuit", json!({}), days(14), true).await;
-    let after = gamut_server::ids::now_ms();
+    let after = gamut_protocol::ids::now_ms();
     for (id, n) in [(&seek, 3), (&duel, 14)] {
         let state = alice.view(id).await;
         assert_eq!(state.status, GameStatus::Live);
@@ -307,7 +307,7 @@ async fn restarts(backend: Backend) {
     server.kill9();
 
     // It passes while no server runs: the game ends at start-up.
-    let wait = deadline - gamut_server::ids::now_ms() + 200;
+    let wait = deadline - gamut_protocol::ids::now_ms() + 200;
     std::thread::sleep(Duration::from_millis(u64::try_from(wait).unwrap_or(0)));
     let server = spawn_server_with(&backend, &day);
     a.rebase(&server.base);

@@ -6,7 +6,7 @@ mod common;
 
 use common::{challenge, first_move, Backend, Client};
 use gamut_core::{EndReason, Player};
-use gamut_server::game::status::GameStatus;
+use gamut_protocol::status::GameStatus;
 use serde_json::json;
 
 use common::spawn_server as spawn;

@@ -11,16 +11,20 @@ mod common;
 
 use common::{review_done, short_game, Backend, TestServer};
 use gamut_games::GameKind;
-use gamut_server::analysis::{Analyses, AnalysisLimits, Progress};
-use gamut_server::http::review::ReviewView;
-use gamut_server::ids::UserId;
-use gamut_server::review::{ReviewState, TOO_MANY_REVIEWS_FROM_ADDRESS};
+use gamut_protocol::analysis::Progress;
+use gamut_protocol::ids::UserId;
+use gamut_protocol::review::ReviewState;
+use gamut_protocol::review::ReviewView;
+use gamut_server::analysis::{Analyses, AnalysisLimits};
 use serde_json::json;
 use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Numbers the made-up users.
+static NEXT_USER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// One worker, short slices.
 fn one_worker(slice_ms: u64, max_nodes: u64) -> Arc<Analyses> {
@@ -50,7 +54,16 @@ fn analyse(
     seen: &mpsc::UnboundedSender<Seen>,
 ) -> tokio::task::JoinHandle<()> {
     let addr: IpAddr = addr.parse().unwrap();
-    let running = analyses.claim(&UserId::random(), addr).unwrap();
+    let running = analyses
+        .claim(
+            &UserId::parse(&format!(
+                "u{}",
+                NEXT_USER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            ))
+            .unwrap(),
+            addr,
+        )
+        .unwrap();
     let game = GameKind::Loa.new_match(&[], None).unwrap();
     let limits = analyses.budget(Some(time_ms), None);
     let (tx, mut rx) = mpsc::unbounded_channel();
@@ -219,7 +232,10 @@ async fn reviews_are_capped_per_address() {
     let (status, error) = c.post_refused(&path(&games[2]), json!({})).await;
     assert_eq!(
         (status, error.as_str()),
-        (429, TOO_MANY_REVIEWS_FROM_ADDRESS)
+        (
+            429,
+            "too many reviews are running from this address; wait for one to finish"
+        )
     );
     // Joining a running review starts nothing, so it is let through.
     let joined: ReviewView = c.post_as(&path(&games[0]), json!({})).await;

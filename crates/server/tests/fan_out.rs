@@ -12,7 +12,7 @@ use common::{
     LobbyView, ServerMessage, TestServer, Ws,
 };
 use gamut_core::Player;
-use gamut_server::game::status::GameStatus;
+use gamut_protocol::status::GameStatus;
 use serde_json::json;
 
 /// A second server process on the same database; it and its base URL.
@@ -330,7 +330,7 @@ async fn bad_notices(backend: Backend) {
     let future = format!(r#"{{"kind":"game","from":"elsewhere","game":"{id}","version":999}}"#);
     for payload in bad.iter().copied().chain([future.as_str()]) {
         sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(gamut_server::bus::CHANNEL)
+            .bind("gamut_events")
             .bind(payload)
             .execute(&mut admin)
             .await

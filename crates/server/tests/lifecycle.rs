@@ -10,8 +10,7 @@ use common::{
     challenge, first_move, untimed, Backend, EventBody, GamesView, MeView, ProfileView, TestServer,
 };
 use gamut_core::{EndReason, Player};
-use gamut_server::game::status::GameStatus;
-use gamut_server::http::ws::NO_SUCH_GAME_CODE;
+use gamut_protocol::status::GameStatus;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -202,7 +201,7 @@ async fn guest_signs_in(backend: Backend) {
     let error = ws
         .refused(json!({"type": "move", "move": first_move(&state)}))
         .await;
-    assert_eq!(error, gamut_server::http::ws::SESSION_ENDED);
+    assert_eq!(error, "your session has ended; sign in again");
     let live: GamesView = alice.get_as("/api/games?status=live&player=alice").await;
     assert!(!lists(&live, &id), "{live:?}");
 }
@@ -338,7 +337,11 @@ async fn unknown_game_socket(backend: Backend) {
                 other => panic!("{id}: {other:?}"),
             }
         };
-        assert_eq!(u16::from(frame.code), NO_SUCH_GAME_CODE, "{id}");
+        assert_eq!(
+            u16::from(frame.code),
+            gamut_protocol::socket::CLOSE_NO_SUCH_GAME,
+            "{id}"
+        );
         assert_eq!(frame.reason.as_str(), "no such game");
         let error: Value = serde_json::from_str(&messages[0]).expect("JSON");
         assert_eq!(error["code"], "no_such_game");

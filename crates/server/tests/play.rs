@@ -9,7 +9,7 @@ use common::{
     ReplayView, ServerMessage, TestServer,
 };
 use gamut_core::{EndReason, Player};
-use gamut_server::game::status::GameStatus;
+use gamut_protocol::status::GameStatus;
 use serde_json::{json, Value};
 
 /// Small options that keep each game short (Chess Football twice: with
@@ -435,7 +435,7 @@ async fn next_version(
     client: &mut common::Client,
     id: &str,
     version: i64,
-) -> gamut_server::game::view::GameView {
+) -> gamut_protocol::game::GameView {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
         let state = client.view(id).await;

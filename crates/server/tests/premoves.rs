@@ -10,8 +10,8 @@ mod common;
 use common::{challenge, Backend, Client, ServerMessage, TestServer, Ws};
 use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::game::{EventBody, GameView};
 use gamut_protocol::ErrorCode;
-use gamut_server::game::view::{EventBody, GameView};
 use serde_json::json;
 
 /// Ten minutes and a second's increment.

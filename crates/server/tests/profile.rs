@@ -7,15 +7,15 @@ mod common;
 use common::{challenge, first_move, small_loa, Backend, GamesView, ProfileView, TestServer};
 use gamut_core::Player;
 use gamut_games::GameKind;
-use gamut_server::clock::Speed;
-use gamut_server::http::views::RatingHistoryView;
+use gamut_protocol::clock::Speed;
+use gamut_protocol::views::RatingHistoryView;
 use serde_json::json;
 
 async fn profile(backend: Backend) {
     let server = TestServer::start(backend).await;
     let mut a = server.client();
     let mut b = server.client();
-    let before = gamut_server::ids::now_ms();
+    let before = gamut_protocol::ids::now_ms();
     a.post_ok(
         "/api/signup",
         json!({"username": "alice", "password": "password-a"}),

@@ -7,8 +7,8 @@
 mod common;
 
 use common::{challenge, review_done, short_game, untimed, Backend, Client, TestServer};
-use gamut_server::http::review::ReviewView;
-use gamut_server::review::{Mark, ReviewState, ALREADY_REVIEWING, NOT_OVER, TOO_MANY_REVIEWS};
+use gamut_protocol::review::ReviewView;
+use gamut_protocol::review::{Mark, ReviewState};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -133,7 +133,13 @@ async fn a_live_game_cannot_be_reviewed() {
     let (status, error) = a
         .post_refused(&format!("/api/games/{id}/review"), json!({}))
         .await;
-    assert_eq!((status, error.as_str()), (409, NOT_OVER));
+    assert_eq!(
+        (status, error.as_str()),
+        (
+            409,
+            "the game is not over: it can be reviewed once it has ended"
+        )
+    );
     let (status, _) = a.get_refused("/api/games/0000000000000000/review").await;
     assert_eq!(status, 404);
 }
@@ -160,11 +166,20 @@ async fn reviews_are_bounded_per_user_and_in_all() {
     let (status, error) = a
         .post_refused(&format!("/api/games/{second}/review"), json!({}))
         .await;
-    assert_eq!((status, error.as_str()), (429, ALREADY_REVIEWING));
+    assert_eq!(
+        (status, error.as_str()),
+        (
+            429,
+            "you already have a review running; wait for it to finish first"
+        )
+    );
     let (status, error) = b
         .post_refused(&format!("/api/games/{second}/review"), json!({}))
         .await;
-    assert_eq!((status, error.as_str()), (429, TOO_MANY_REVIEWS));
+    assert_eq!(
+        (status, error.as_str()),
+        (429, "too many reviews are running; try again in a minute")
+    );
     // Someone else asking for the same game joins the running review.
     let joined: ReviewView = b
         .post_as(&format!("/api/games/{first}/review"), json!({}))

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{decode, Backend, Client, MeView, TestServer};
-use gamut_server::game::meta::UserView;
-use gamut_server::ids::now_ms;
+use gamut_protocol::ids::now_ms;
+use gamut_protocol::user::UserView;
 use gamut_server::store::Store;
 use serde_json::json;
 use sqlx::any::AnyPoolOptions;

@@ -5,9 +5,9 @@ mod common;
 
 use common::{Backend, Client, CreatedView, ServerMessage, TestServer, Ws};
 use gamut_core::Player;
-use gamut_server::game::status::GameStatus;
-use gamut_server::http::views::{NotificationsView, RematchView};
-use gamut_server::notification::{Notification, NotificationKind};
+use gamut_protocol::notification::{Notification, NotificationKind};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::views::{NotificationsView, RematchView};
 use serde_json::{json, Value};
 
 /// The next notification on a user socket (skipping those of games

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{challenge, first_legal, small_loa, untimed, Backend, TestServer};
-use gamut_server::ids::now_ms;
+use gamut_protocol::ids::now_ms;
 use gamut_server::store::{
     AppendError, EventRow, GameFilter, GameRow, GameUpdate, RatingRow, RatingUpdate, Store, UserRow,
 };

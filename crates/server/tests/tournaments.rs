@@ -8,9 +8,9 @@ mod common;
 
 use common::{decode, Backend, Client, GameView, TestServer};
 use futures_util::StreamExt;
-use gamut_server::ids::GameId;
-use gamut_server::tournament::status::TournamentStatus;
-use gamut_server::tournament::view::{
+use gamut_protocol::ids::GameId;
+use gamut_protocol::tournament::status::TournamentStatus;
+use gamut_protocol::tournament::{
     GameTournamentView, Standing, TournamentAnswer, TournamentMessage, TournamentView,
     TournamentsView,
 };
@@ -306,7 +306,7 @@ async fn ending(backend: Backend) {
         v.summary.status == TournamentStatus::Finishing
     })
     .await;
-    assert!(gamut_server::ids::now_ms() >= view.summary.ends_at);
+    assert!(gamut_protocol::ids::now_ms() >= view.summary.ends_at);
     let (status, error) = bob
         .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
@@ -559,7 +559,7 @@ async fn claims(backend: Backend) {
     )
     .await
     .expect("the store");
-    let now = gamut_server::ids::now_ms();
+    let now = gamut_protocol::ids::now_ms();
     for user in ["ua", "ub", "uc"] {
         assert!(store
             .join_tournament(id.as_str(), user, "{}", 10, now)
@@ -640,6 +640,6 @@ async fn starting(backend: Backend) {
     next_game(&mut alice, &id, ("alice", "bob"), None).await;
     let view = get(&mut alice, &id).await;
     assert_eq!(view.summary.status, TournamentStatus::Running);
-    assert!(gamut_server::ids::now_ms() >= view.summary.starts_at);
+    assert!(gamut_protocol::ids::now_ms() >= view.summary.starts_at);
 }
 test_on_every_backend!(an_upcoming_tournament_starts_on_time, starting);

@@ -4,10 +4,11 @@
 //! the `PostgreSQL` bus.
 
 use crate::bus::EventBus;
-use crate::chat::{ChatLine, ChatRoom};
+use crate::chat::ChatRoom;
 use crate::game::event::Published;
-use crate::ids::{GameId, UserId};
-use crate::notification::Notification;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::Notification;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;

@@ -16,10 +16,11 @@ mod postgres;
 pub use in_process::InProcessBus;
 pub use postgres::{PgBus, CHANNEL};
 
-use crate::chat::{ChatLine, ChatRoom};
+use crate::chat::ChatRoom;
 use crate::game::event::Published;
-use crate::ids::{GameId, UserId};
-use crate::notification::Notification;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::Notification;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 

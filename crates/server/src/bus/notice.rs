@@ -4,9 +4,10 @@
 //! the events from the database) — but a chat message, which is short
 //! (`chat::text::MAX_CHARS`), and a notification travel whole.
 
-use crate::chat::{ChatLine, ChatRoom};
-use crate::ids::{is_id, GameId, UserId};
-use crate::notification::Notification;
+use crate::chat::ChatRoom;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{is_id, GameId, UserId};
+use gamut_protocol::notification::Notification;
 use serde::{Deserialize, Serialize};
 
 /// The largest payload accepted (`PostgreSQL`'s own limit).

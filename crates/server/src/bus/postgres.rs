@@ -33,14 +33,15 @@
 
 use crate::bus::notice::Notice;
 use crate::bus::{EventBus, InProcessBus};
-use crate::chat::{ChatLine, ChatRoom};
+use crate::chat::ChatRoom;
 use crate::game::event::Published;
 use crate::game::snapshot;
 use crate::game::state::GameState;
-use crate::ids::{GameId, UserId};
-use crate::notification::Notification;
 use crate::store::Store;
 use anyhow::Context;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::Notification;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -3,7 +3,7 @@
 //! watching; the players do not read it while the game is live, as on
 //! lichess, so that nobody can whisper advice to a player).
 
-use crate::ids::{GameId, IdError};
+use gamut_protocol::ids::{GameId, IdError};
 use std::fmt;
 
 /// A chat room.

@@ -6,10 +6,9 @@
 //! ([`crate::game::finisher::resign`]), and so does abandoning an untimed
 //! game that early ([`crate::game::expiry`]).
 
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use crate::game::state::GameState;
 use gamut_core::{EndReason, Outcome};
-use gamut_protocol::ErrorCode;
 
 /// The plies after which a game can no longer be aborted.
 pub const ABORT_BEFORE_PLY: usize = 2;
@@ -20,12 +19,9 @@ pub fn abortable(state: &GameState) -> bool {
 }
 
 /// A player aborts `state`: the outcome to end it with.
-pub fn abort(state: &GameState) -> Result<Outcome, ApiError> {
+pub fn abort(state: &GameState) -> Result<Outcome, Refusal> {
     if !abortable(state) {
-        return Err(
-            ApiError::conflict("a game can only be aborted before the second move")
-                .code(ErrorCode::AbortLate),
-        );
+        return Err(Refusal::AbortLate);
     }
     Ok(Outcome::draw(EndReason::Aborted))
 }
@@ -50,9 +46,6 @@ mod tests {
         assert!(is_abort(&aborted) && aborted.winner.is_none());
         testing::play_first_legal(&mut state);
         let late = abort(&state).unwrap_err();
-        assert_eq!(
-            late.message,
-            "a game can only be aborted before the second move"
-        );
+        assert_eq!(late, Refusal::AbortLate);
     }
 }

@@ -6,21 +6,22 @@
 //! out), asks the AI pool for the computer's moves, and holds each
 //! player's premove until the turn comes ([`premover`]).
 
+use crate::game::refusal::Refusal;
 use crate::ai_pool::{self, AiPool};
 use crate::bus::EventBus;
 use crate::cluster::Cluster;
 use crate::error::ApiError;
 use crate::game::event::{Published, StoredEvent};
-use crate::game::meta::Seat;
 use crate::game::state::GameState;
 use crate::game::takebacker::Request;
 use crate::game::{aborter, drawer, finisher, mover, notices, premover, takebacker};
-use crate::ids::{now_ms, GameId, UserId};
 use crate::rating;
 use crate::store::{AppendError, EventRow, RatingUpdate, Store};
 use gamut_ai::Level;
 use gamut_core::{Outcome, Player};
 use gamut_games::Match;
+use gamut_protocol::ids::{now_ms, GameId, UserId};
+use gamut_protocol::user::Seat;
 use gamut_protocol::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::broadcast::{self, error::RecvError};
@@ -216,7 +217,7 @@ pub async fn run(
     }
     refuse_all(
         rx,
-        ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed),
+        ApiError::from(Refusal::NotBeingPlayed),
     )
     .await;
 }
@@ -335,7 +336,10 @@ impl Actor {
         }
         let ended = self.state.live() && !next.live();
         let told = notices::after(&next, moved, ended);
-        let rows_told = told.iter().map(|(user, n)| n.row(user)).collect();
+        let rows_told = told
+            .iter()
+            .map(|(user, n)| crate::notification::row(n, user))
+            .collect();
         match self
             .ctx
             .store
@@ -351,8 +355,7 @@ impl Actor {
             Ok(()) => {}
             Err(AppendError::Conflict) => {
                 self.reload().await;
-                return Err(ApiError::conflict("the game changed meanwhile; try again")
-                    .code(ErrorCode::ChangedMeanwhile));
+                return Err(ApiError::from(Refusal::ChangedMeanwhile));
             }
             Err(AppendError::Db(e)) => return Err(e.into()),
         }
@@ -464,14 +467,14 @@ impl Actor {
         mv: Option<String>,
     ) -> Result<Option<PremoveTold>, ApiError> {
         let side = self.state.meta.side_of(user_id).ok_or_else(|| {
-            ApiError::forbidden("you are not a player of this game").code(ErrorCode::NotAPlayer)
+            ApiError::from(Refusal::NotAPlayer)
         })?;
         if mv.is_some() {
             premover::check(&self.state, side)?;
         }
         let slot = &mut self.premoves[side.index()];
         if let Some(old) = slot.take() {
-            let error = ApiError::conflict(premover::REPLACED).code(ErrorCode::PremoveReplaced);
+            let error = ApiError::from(Refusal::PremoveReplaced);
             let _ = old.told.send(premover::Outcome::Dropped { error });
         }
         Ok(mv.map(|mv| {
@@ -499,7 +502,7 @@ impl Actor {
                 Ok(version) => premover::Outcome::Played { version },
                 Err(e) => premover::Outcome::Dropped { error: e },
             },
-            Err(e) => premover::Outcome::Dropped { error: e },
+            Err(e) => premover::Outcome::Dropped { error: e.into() },
         };
         let _ = premove.told.send(outcome);
     }
@@ -513,7 +516,7 @@ impl Actor {
             return;
         }
         for premove in self.premoves.iter_mut().filter_map(Option::take) {
-            let error = ApiError::conflict(premover::TAKEN_BACK).code(ErrorCode::PremoveTakenBack);
+            let error = ApiError::from(Refusal::PremoveTakenBack);
             let _ = premove.told.send(premover::Outcome::Dropped { error });
         }
     }
@@ -601,7 +604,7 @@ impl Actor {
         let now = now_ms();
         if self.state.clocks.and_then(|c| c.flagged(now)).is_some() {
             self.settle().await;
-            return Err(ApiError::conflict("the game ended on time").code(ErrorCode::EndedOnTime));
+            return Err(Refusal::EndedOnTime.into());
         }
         let event = mover::play(&self.state, side, mv, now)?;
         self.commit(event, Vec::new(), now).await
@@ -621,25 +624,21 @@ impl Actor {
             self.reload().await;
         }
         let side = self.state.meta.side_of(user_id).ok_or_else(|| {
-            ApiError::forbidden("you are not a player of this game").code(ErrorCode::NotAPlayer)
+            ApiError::from(Refusal::NotAPlayer)
         })?;
         if !self.state.live() {
-            return Err(
-                ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
-            );
+            return Err(Refusal::NotBeingPlayed.into());
         }
         let against_computer = self.state.meta.computer_level(side.other()).is_some();
         let state = &self.state;
         let decision = match action {
             Action::Move { mv, version } => {
                 if let Some(expected) = version.filter(|&v| v != state.version) {
-                    return Err(ApiError::conflict(format!(
-                        "the game is at version {}, not {expected}",
-                        state.version
-                    ))
-                    .code(ErrorCode::StaleVersion)
-                    .param("now", state.version)
-                    .param("yours", expected));
+                    return Err(Refusal::StaleVersion {
+                        now: state.version,
+                        yours: expected,
+                    }
+                    .into());
                 }
                 return self.play(side, &mv).await;
             }

@@ -4,10 +4,9 @@
 //! declines it; a pending offer lapses with the next move, a takeback or
 //! the end of the game ([`pending_after`]).
 
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use crate::game::event::StoredEvent;
 use gamut_core::{EndReason, Outcome, Player};
-use gamut_protocol::ErrorCode;
 
 /// `side` offers a draw, `pending` being the side whose offer is pending:
 /// the event to store.
@@ -15,31 +14,28 @@ pub fn offer(
     pending: Option<Player>,
     side: Player,
     against_computer: bool,
-) -> Result<StoredEvent, ApiError> {
+) -> Result<StoredEvent, Refusal> {
     if against_computer {
-        return Err(ApiError::conflict("the computer does not accept draws")
-            .code(ErrorCode::ComputerNoDraws));
+        return Err(Refusal::ComputerNoDraws);
     }
     if pending.is_some() {
-        return Err(
-            ApiError::conflict("a draw offer is already pending").code(ErrorCode::DrawPending)
-        );
+        return Err(Refusal::DrawPending);
     }
     Ok(StoredEvent::DrawOffer { side })
 }
 
 /// `side` accepts the pending offer: the game ends drawn by agreement.
-pub fn accept(pending: Option<Player>, side: Player) -> Result<Outcome, ApiError> {
+pub fn accept(pending: Option<Player>, side: Player) -> Result<Outcome, Refusal> {
     if pending != Some(side.other()) {
-        return Err(ApiError::conflict("no draw offer to accept").code(ErrorCode::NoDrawOffer));
+        return Err(Refusal::NoDrawToAccept);
     }
     Ok(Outcome::draw(EndReason::Agreement))
 }
 
 /// `side` declines the pending offer: the event to store.
-pub fn decline(pending: Option<Player>, side: Player) -> Result<StoredEvent, ApiError> {
+pub fn decline(pending: Option<Player>, side: Player) -> Result<StoredEvent, Refusal> {
     if pending != Some(side.other()) {
-        return Err(ApiError::conflict("no draw offer to decline").code(ErrorCode::NoDrawOffer));
+        return Err(Refusal::NoDrawToDecline);
     }
     Ok(StoredEvent::DrawDeclined { side })
 }
@@ -72,9 +68,9 @@ mod tests {
             StoredEvent::DrawOffer { side: First }
         );
         let pending = offer(Some(Second), First, false).unwrap_err();
-        assert_eq!(pending.message, "a draw offer is already pending");
+        assert_eq!(pending, Refusal::DrawPending);
         let computer = offer(None, First, true).unwrap_err();
-        assert_eq!(computer.message, "the computer does not accept draws");
+        assert_eq!(computer, Refusal::ComputerNoDraws);
     }
 
     #[test]
@@ -89,9 +85,9 @@ mod tests {
         );
         for pending in [Some(First), None] {
             let own = accept(pending, First).unwrap_err();
-            assert_eq!(own.message, "no draw offer to accept");
+            assert_eq!(own, Refusal::NoDrawToAccept);
             let own = decline(pending, First).unwrap_err();
-            assert_eq!(own.message, "no draw offer to decline");
+            assert_eq!(own, Refusal::NoDrawToDecline);
         }
     }
 

@@ -2,53 +2,11 @@
 //! [`StoredEvent`]) and as published to viewers ([`Published`], rendered
 //! per viewer into the wire's [`EventView`]).
 
-use crate::clock::Clocks;
-use crate::game::meta::Seat;
-use crate::game::view::{EventBody, EventView};
-use gamut_core::{EndReason, Outcome, Player};
+use gamut_core::Player;
+use gamut_protocol::clock::Clocks;
+use gamut_protocol::game::{EventBody, EventView, RatingChange, ResultView};
+use gamut_protocol::user::Seat;
 use serde::{Deserialize, Serialize};
-
-/// A finished game's result (stored in the `end` event and the summary
-/// row; sent in summaries, states and `end` events).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ResultView {
-    /// The winning side, `None` for a draw.
-    #[serde(default, with = "crate::wire::option_side")]
-    pub winner: Option<Player>,
-    /// Why it ended.
-    pub reason: EndReason,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub text: String,
-}
-
-impl ResultView {
-    /// The result as an engine outcome.
-    pub fn outcome(&self) -> Outcome {
-        Outcome {
-            winner: self.winner,
-            reason: self.reason,
-        }
-    }
-}
-
-impl From<Outcome> for ResultView {
-    fn from(o: Outcome) -> Self {
-        ResultView {
-            winner: o.winner,
-            reason: o.reason,
-            text: o.result_text().to_owned(),
-        }
-    }
-}
-
-/// One side's rating before and after a rated game.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RatingChange {
-    /// Before.
-    pub before: f64,
-    /// After.
-    pub after: f64,
-}
 
 /// A change of a game, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,7 +22,7 @@ pub enum StoredEvent {
     /// A move.
     Move {
         /// Who moved.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
         /// The move, canonical notation.
         #[serde(rename = "move")]
@@ -75,31 +33,31 @@ pub enum StoredEvent {
     /// A draw offer.
     DrawOffer {
         /// Who offers.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
     },
     /// A draw offer declined.
     DrawDeclined {
         /// Who declined.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
     },
     /// A takeback request.
     TakebackRequest {
         /// Who asks.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
     },
     /// A takeback request declined.
     TakebackDeclined {
         /// Who declined.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
     },
     /// Moves taken back.
     Takeback {
         /// Who asked.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
         /// The plies taken back, last first.
         undone: Vec<String>,
@@ -109,7 +67,7 @@ pub enum StoredEvent {
     /// A placement kept hidden until both sides have placed.
     HiddenPlacement {
         /// Who placed.
-        #[serde(with = "crate::wire::side")]
+        #[serde(with = "gamut_protocol::wire::side")]
         side: Player,
         /// The placement.
         #[serde(rename = "move")]

@@ -12,9 +12,9 @@
 use crate::cluster::Cluster;
 use crate::game::aborter;
 use crate::game::state::GameState;
-use crate::ids::{now_ms, GameId};
 use crate::store::Store;
 use gamut_core::{EndReason, Outcome, Player};
+use gamut_protocol::ids::{now_ms, GameId};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinHandle;
@@ -100,10 +100,10 @@ pub fn spawn_sweeper(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ClockControl;
     use crate::game::testing;
     use gamut_core::Player::{First, Second};
     use gamut_games::GameKind;
+    use gamut_protocol::clock::ClockControl;
 
     const DAY: Duration = Duration::from_secs(86_400);
     const DAY_MS: i64 = 86_400_000;

@@ -5,16 +5,18 @@
 //! the new ratings, the `end` event, and the engine record's side of an
 //! ending its rules did not make ([`record_end`], for replays).
 
-use crate::clock::ClockControl;
-use crate::game::event::{RatingChange, ResultView, StoredEvent};
-use crate::game::meta::{GameMeta, Seat};
+use crate::game::event::StoredEvent;
+use crate::game::meta::GameMeta;
 use crate::game::state::GameState;
 use crate::game::{aborter, expiry};
-use crate::ids::UserId;
 use crate::rating;
 use crate::store::RatingRow;
 use gamut_core::{EndReason, Outcome, Player};
 use gamut_games::Match;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::game::{RatingChange, ResultView};
+use gamut_protocol::ids::UserId;
+use gamut_protocol::user::Seat;
 use std::time::Duration;
 
 /// How a live game ends at `now` without anyone acting, if it does: a side
@@ -35,7 +37,7 @@ pub fn due(state: &GameState, now: i64, untimed_expiry: Option<Duration>) -> Opt
 }
 
 /// `side`'s time ran out in `state`: a loss on time, or in a days-per-move
-/// game before its second ply an abort, never rated ([`crate::correspondence`];
+/// game before its second ply an abort, never rated ([`gamut_protocol::clock`];
 /// lichess does so, a game nobody began being no game).
 pub fn flag(state: &GameState, side: Player) -> Outcome {
     let by_days = matches!(state.meta.clock, ClockControl::Correspondence { .. });

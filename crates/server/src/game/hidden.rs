@@ -15,10 +15,9 @@
 //! When both sides are done, the buffered placements are played on the real
 //! game in the engine's order.
 
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use gamut_core::{DynMatch, Player};
 use gamut_games::Match;
-use gamut_protocol::ErrorCode;
 
 /// The longest placement sequence accepted per side (guards the loops).
 const MAX_PLACEMENTS: usize = 64;
@@ -102,24 +101,20 @@ impl HiddenPhase {
     }
 
     /// Checks `side`'s placement `mv`; returns it in canonical notation.
-    pub fn check(&self, game: &dyn Match, side: Player, mv: &str) -> Result<String, ApiError> {
+    pub fn check(&self, game: &dyn Match, side: Player, mv: &str) -> Result<String, Refusal> {
         if self.placements(side).len() >= MAX_PLACEMENTS {
-            return Err(ApiError::bad_request("too many placements"));
+            return Err(Refusal::TooManyPlacements);
         }
         let mut sim = self
             .simulate(game, side)
-            .ok_or_else(|| ApiError::internal("the placements do not replay"))?;
+            .ok_or_else(|| Refusal::Fault("the placements do not replay".into()))?;
         if sim.side_to_move() != side || !sim.placing() {
-            return Err(
-                ApiError::bad_request("you have placed all your pieces").code(ErrorCode::PlacedAll)
-            );
+            return Err(Refusal::PlacedAll);
         }
         // While `side` is placing, its every legal move is a placement.
-        sim.play(mv).map_err(|e| {
-            ApiError::bad_request(format!("illegal placement '{mv}': {e}"))
-                .code(ErrorCode::IllegalMove)
-                .param("move", mv)
-                .param("detail", e)
+        sim.play(mv).map_err(|e| Refusal::IllegalPlacement {
+            mv: mv.to_owned(),
+            reason: e.to_string(),
         })
     }
 

@@ -20,12 +20,11 @@ pub mod meta;
 pub mod mover;
 pub mod notices;
 pub mod premover;
+pub mod refusal;
 pub mod registry;
 pub mod snapshot;
 pub mod state;
-pub mod status;
 pub mod takebacker;
-pub mod view;
 
 #[cfg(test)]
 mod testing;

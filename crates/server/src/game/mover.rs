@@ -5,16 +5,15 @@
 //! places, each placement kept hidden, until both are done and every
 //! placement is revealed at once ([`reveal`]).
 
-use crate::clock::Clocks;
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use crate::game::event::StoredEvent;
 use crate::game::state::GameState;
 use gamut_core::{Player, Player::First, Player::Second};
-use gamut_protocol::ErrorCode;
+use gamut_protocol::clock::Clocks;
 
 /// `side` plays (or, in a hidden placement phase, places) `mv` at `now`:
 /// the event to store.
-pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
+pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, Refusal> {
     if let Some(phase) = &state.hidden {
         let increment = state.meta.clock.increment();
         let canonical = phase.check(state.game.as_ref(), side, mv)?;
@@ -42,16 +41,14 @@ pub fn play_move(
     mv: &str,
     now: i64,
     clocks: Option<Clocks>,
-) -> Result<StoredEvent, ApiError> {
+) -> Result<StoredEvent, Refusal> {
     if state.to_move() != Some(side) {
-        return Err(ApiError::conflict("it is not your turn").code(ErrorCode::NotYourTurn));
+        return Err(Refusal::NotYourTurn);
     }
     let mut probe = state.game.clone_box();
-    let canonical = probe.play(mv).map_err(|e| {
-        ApiError::bad_request(format!("illegal move '{mv}': {e}"))
-            .code(ErrorCode::IllegalMove)
-            .param("move", mv)
-            .param("detail", e)
+    let canonical = probe.play(mv).map_err(|e| Refusal::IllegalMove {
+        mv: mv.to_owned(),
+        reason: e.to_string(),
     })?;
     let next = probe.outcome().is_none().then(|| probe.side_to_move());
     let increment = state.meta.clock.increment();
@@ -66,7 +63,7 @@ pub fn play_move(
 /// When both sides have placed all their pieces in a hidden phase: the
 /// event revealing every placement (in the engine's order), the clocks
 /// running for the side then to move.
-pub fn reveal(state: &GameState, now: i64) -> Result<Option<StoredEvent>, ApiError> {
+pub fn reveal(state: &GameState, now: i64) -> Result<Option<StoredEvent>, Refusal> {
     let Some(phase) = &state.hidden else {
         return Ok(None);
     };
@@ -79,7 +76,7 @@ pub fn reveal(state: &GameState, now: i64) -> Result<Option<StoredEvent>, ApiErr
     for mv in &moves {
         probe
             .play(mv)
-            .map_err(|e| ApiError::internal(format!("revealing {mv}: {e}")))?;
+            .map_err(|e| Refusal::Fault(format!("revealing {mv}: {e}")))?;
     }
     let clocks = state.clocks.map(|c| c.resumed(now, probe.side_to_move()));
     Ok(Some(StoredEvent::Placements { moves, clocks }))
@@ -96,10 +93,9 @@ mod tests {
         let state = testing::two_people(GameKind::Loa, &[("size", "6")]);
         let mv = state.legal()[0].clone();
         let late = play(&state, Second, &mv, 0).unwrap_err();
-        assert_eq!(late.message, "it is not your turn");
+        assert_eq!(late, Refusal::NotYourTurn);
         let illegal = play(&state, First, "a1-a9", 0).unwrap_err();
-        assert_eq!(illegal.status, axum::http::StatusCode::BAD_REQUEST);
-        assert!(illegal.message.starts_with("illegal move 'a1-a9'"));
+                assert!(matches!(&illegal, Refusal::IllegalMove { mv, .. } if mv == "a1-a9"));
         assert_eq!(
             play(&state, First, &mv, 0).unwrap(),
             StoredEvent::Move {

@@ -5,11 +5,11 @@
 //! move that it is their turn (by days per move, with the deadline); at the
 //! end, both players.
 
-use crate::game::meta::Seat;
 use crate::game::state::GameState;
-use crate::ids::UserId;
-use crate::notification::{Notification, NotificationKind};
 use gamut_core::Player;
+use gamut_protocol::ids::UserId;
+use gamut_protocol::notification::{Notification, NotificationKind};
+use gamut_protocol::user::Seat;
 
 /// The notifications after a change of `state` (now as after it) that
 /// made a move (`moved`) or `ended` the game.
@@ -25,10 +25,10 @@ pub fn after(state: &GameState, moved: bool, ended: bool) -> Vec<(UserId, Notifi
     let [Some(first), Some(second)] = Player::BOTH.map(person) else {
         return Vec::new();
     };
-    let tell = |to: &crate::game::meta::UserView, kind, from| {
+    let tell = |to: &gamut_protocol::user::UserView, kind, from| {
         (
             to.id.clone(),
-            Notification::new(kind, Some(&meta.id), Some(from)),
+            crate::notification::fresh(kind, Some(&meta.id), Some(from)),
         )
     };
     let turn = |to, from| {
@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn by_days_per_move_the_turn_comes_with_its_deadline() {
-        let clock = crate::clock::ClockControl::Correspondence { days_per_move: 2 };
+        let clock = gamut_protocol::clock::ClockControl::Correspondence { days_per_move: 2 };
         let seats = testing::two_people(GameKind::Loa, &[]).meta.seats;
         let mut state = testing::started(GameKind::Loa, &[("size", "6")], clock, seats);
         let mv = state.legal()[0].clone();

@@ -11,19 +11,13 @@
 //! placement to make is dropped. A takeback drops every premove (the
 //! position it was meant for is gone).
 
-use crate::clock::ClockControl;
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use crate::game::event::StoredEvent;
 use crate::game::mover;
 use crate::game::state::GameState;
 use gamut_core::Player;
-use gamut_protocol::ErrorCode;
+use gamut_protocol::clock::ClockControl;
 use std::collections::HashSet;
-
-/// Why a premove set from another connection of the player ends one.
-pub const REPLACED: &str = "replaced by a premove from another connection";
-/// Why a takeback drops premoves.
-pub const TAKEN_BACK: &str = "a move was taken back";
 
 /// What became of a premove, told to the socket that set it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,28 +37,18 @@ pub enum Outcome {
 
 /// Checks that `side` may set a premove in `state` now: a live game with
 /// a real-time clock, outside a placement phase, and not `side`'s turn.
-pub fn check(state: &GameState, side: Player) -> Result<(), ApiError> {
+pub fn check(state: &GameState, side: Player) -> Result<(), Refusal> {
     if !state.live() {
-        return Err(
-            ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
-        );
+        return Err(Refusal::NotBeingPlayed);
     }
     if !matches!(state.meta.clock, ClockControl::Realtime { .. }) {
-        return Err(
-            ApiError::bad_request("premoves are only for games with a real-time clock")
-                .code(ErrorCode::PremoveUntimed),
-        );
+        return Err(Refusal::PremoveUntimed);
     }
     if state.hidden.is_some() || state.game.placing() {
-        return Err(
-            ApiError::conflict("no premoves while pieces are being placed")
-                .code(ErrorCode::PremovePlacing),
-        );
+        return Err(Refusal::PremovePlacing);
     }
     if state.to_move() == Some(side) {
-        return Err(
-            ApiError::conflict("it is your turn: play the move").code(ErrorCode::PremoveOwnTurn)
-        );
+        return Err(Refusal::PremoveOwnTurn);
     }
     Ok(())
 }
@@ -105,12 +89,9 @@ pub fn candidates(state: &GameState) -> Vec<String> {
 /// the event to store. Its clock is charged nothing (it runs from the
 /// opponent's move, and is given back what it ran since); the increment
 /// is added as after any move.
-pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, ApiError> {
+pub fn play(state: &GameState, side: Player, mv: &str, now: i64) -> Result<StoredEvent, Refusal> {
     if state.game.placing() {
-        return Err(
-            ApiError::conflict("premoves are not played while pieces are being placed")
-                .code(ErrorCode::PremovePlacing),
-        );
+        return Err(Refusal::PremoveDuringPlacement);
     }
     let clocks = state.clocks.map(|c| c.credited(side, now - c.at));
     mover::play_move(state, side, mv, now, clocks)
@@ -128,10 +109,10 @@ mod tests {
         let state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
         assert!(check(&state, Second).is_ok());
         let own_turn = check(&state, First).unwrap_err();
-        assert_eq!(own_turn.message, "it is your turn: play the move");
+        assert_eq!(own_turn, Refusal::PremoveOwnTurn);
         let untimed = testing::two_people(GameKind::Loa, &[("size", "6")]);
         let refused = check(&untimed, Second).unwrap_err();
-        assert_eq!(refused.status, axum::http::StatusCode::BAD_REQUEST);
+        assert_eq!(refused, Refusal::PremoveUntimed);
     }
 
     #[test]
@@ -161,9 +142,9 @@ mod tests {
         let mut state = testing::timed_two_people(GameKind::Loa, &[("size", "6")]);
         testing::play_first_legal(&mut state);
         let illegal = play(&state, Second, "a1-a9", 0).unwrap_err();
-        assert!(illegal.message.starts_with("illegal move 'a1-a9'"));
+        assert!(matches!(&illegal, Refusal::IllegalMove { mv, .. } if mv == "a1-a9"));
         let late = play(&state, First, &state.legal()[0], 0).unwrap_err();
-        assert_eq!(late.message, "it is not your turn");
+        assert_eq!(late, Refusal::NotYourTurn);
     }
 
     #[test]
@@ -192,13 +173,10 @@ mod tests {
         let mut state = testing::timed_two_people(GameKind::Pursuit, &options);
         assert!(state.game.placing());
         let set = check(&state, Second).unwrap_err();
-        assert_eq!(set.message, "no premoves while pieces are being placed");
+        assert_eq!(set, Refusal::PremovePlacing);
         testing::play_first_legal(&mut state);
         let mv = state.legal()[0].clone();
         let due = play(&state, Second, &mv, 0).unwrap_err();
-        assert_eq!(
-            due.message,
-            "premoves are not played while pieces are being placed"
-        );
+        assert_eq!(due, Refusal::PremoveDuringPlacement);
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::game::actor::{self, Action, ActorContext, Command, PremoveTold};
-use crate::ids::{GameId, UserId};
-use gamut_protocol::ErrorCode;
+use gamut_protocol::ids::{GameId, UserId};
+use crate::game::refusal::Refusal;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::{mpsc, oneshot};
@@ -72,11 +72,10 @@ impl Registry {
                 continue;
             }
             return answer.await.unwrap_or_else(|_| {
-                Err(ApiError::conflict("the game is not being played")
-                    .code(ErrorCode::NotBeingPlayed))
+                Err(ApiError::from(Refusal::NotBeingPlayed))
             });
         }
-        Err(ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed))
+        Err(ApiError::from(Refusal::NotBeingPlayed))
     }
 
     /// Sets (`Some`) or cancels (`None`) `user_id`'s premove in game `id`
@@ -96,11 +95,11 @@ impl Registry {
         };
         if self.task(id).send(cmd).await.is_err() {
             return Err(
-                ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed)
+                ApiError::from(Refusal::NotBeingPlayed)
             );
         }
         answer.await.unwrap_or_else(|_| {
-            Err(ApiError::conflict("the game is not being played").code(ErrorCode::NotBeingPlayed))
+            Err(ApiError::from(Refusal::NotBeingPlayed))
         })
     }
 }

@@ -10,14 +10,16 @@
 //! [`restore`] of [`encode`] gives back the same state as replaying every
 //! event (checked below on games with every kind of event).
 
-use crate::clock::Clocks;
-use crate::game::event::{Published, ResultView, StoredEvent};
+use crate::game::event::{Published, StoredEvent};
 use crate::game::finisher;
 use crate::game::hidden::HiddenPhase;
-use crate::game::meta::{GameMeta, Seat};
+use crate::game::meta::GameMeta;
 use crate::game::state::GameState;
 use crate::store::{EventRow, GameRow, Store};
 use gamut_core::Player;
+use gamut_protocol::clock::Clocks;
+use gamut_protocol::game::ResultView;
+use gamut_protocol::user::Seat;
 use serde::{Deserialize, Serialize};
 
 /// The stored form (JSON).
@@ -39,10 +41,10 @@ struct Snapshot {
     /// Play begun.
     started: bool,
     /// A pending draw offer's side.
-    #[serde(default, with = "crate::wire::option_side")]
+    #[serde(default, with = "gamut_protocol::wire::option_side")]
     draw_offer: Option<Player>,
     /// A pending takeback request's side.
-    #[serde(default, with = "crate::wire::option_side")]
+    #[serde(default, with = "gamut_protocol::wire::option_side")]
     takeback_request: Option<Player>,
     /// A hidden placement phase: the side that places first and each side's
     /// placements so far.
@@ -57,7 +59,7 @@ struct Snapshot {
 #[derive(Debug, Serialize, Deserialize)]
 struct Hidden {
     /// The side the engine lets place first.
-    #[serde(with = "crate::wire::side")]
+    #[serde(with = "gamut_protocol::wire::side")]
     first: Player,
     /// Each side's placements.
     pending: [Vec<String>; 2],
@@ -214,25 +216,14 @@ fn has_time(text: &str) -> bool {
     serde_json::from_str::<Time>(text).is_ok_and(|t| t.at.is_some())
 }
 
-/// The version a snapshot text is of, if it reads.
-pub fn version(text: &str) -> Option<i64> {
-    #[derive(Deserialize)]
-    struct Version {
-        version: i64,
-    }
-    serde_json::from_str::<Version>(text)
-        .ok()
-        .map(|v| v.version)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ClockControl;
-    use crate::game::meta::{Seat, UserView};
     use crate::game::{drawer, mover, takebacker, testing};
     use gamut_core::{EndReason, Outcome};
     use gamut_games::GameKind;
+    use gamut_protocol::clock::ClockControl;
+    use gamut_protocol::user::{Seat, UserView};
 
     /// The parts of two states that must agree.
     fn assert_same(restored: &GameState, replayed: &GameState) {
@@ -324,7 +315,6 @@ mod tests {
         }
         let restored = restore(state.meta.clone(), &encode(&state)).unwrap();
         assert_same(&restored, &state);
-        assert_eq!(version(&encode(&state)), Some(state.version));
     }
 
     #[test]
@@ -340,7 +330,7 @@ mod tests {
         let person = |name: &str| {
             Some(Seat::Human {
                 user: UserView {
-                    id: crate::ids::UserId::parse(name).unwrap(),
+                    id: gamut_protocol::ids::UserId::parse(name).unwrap(),
                     name: name.into(),
                     guest: false,
                     bot: false,

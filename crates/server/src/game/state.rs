@@ -2,17 +2,18 @@
 //! (the same function the live game uses), and its views for clients
 //! ([`GameView`], [`GameSummary`]).
 
-use crate::clock::Clocks;
-use crate::game::event::{HiddenProgress, Published, ResultView, StoredEvent};
+use crate::game::event::{HiddenProgress, Published, StoredEvent};
 use crate::game::hidden::HiddenPhase;
 use crate::game::meta::GameMeta;
-use crate::game::status::GameStatus;
-use crate::game::view::{GameSummary, GameView, HiddenView};
 use crate::game::{drawer, finisher, premover, snapshot, takebacker};
-use crate::ids::GameId;
 use crate::store::{EventRow, GameRow, GameUpdate, Store};
 use gamut_core::Player;
 use gamut_games::Match;
+use gamut_protocol::clock::Clocks;
+use gamut_protocol::game::ResultView;
+use gamut_protocol::game::{GameSummary, GameView, HiddenView};
+use gamut_protocol::ids::GameId;
+use gamut_protocol::status::GameStatus;
 
 /// A game as of its latest event.
 pub struct GameState {
@@ -298,6 +299,7 @@ impl GameState {
     }
 
     /// The game summary (lists and lobby).
+    #[cfg(test)]
     pub fn summary(&self) -> GameSummary {
         GameSummary {
             to_move: self.to_move(),

@@ -6,11 +6,10 @@
 //! can during a hidden placement phase. A pending request lapses with the
 //! next move, a takeback or the end of the game ([`pending_after`]).
 
-use crate::error::ApiError;
+use crate::game::refusal::Refusal;
 use crate::game::event::StoredEvent;
 use crate::game::state::GameState;
 use gamut_core::Player;
-use gamut_protocol::ErrorCode;
 
 /// What a takeback request leads to.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,23 +22,19 @@ pub enum Request {
 
 /// The moves a takeback for `side` would undo, last first: `side`'s last
 /// move and every move after it.
-pub fn plies(state: &GameState, side: Player) -> Result<Vec<String>, ApiError> {
+pub fn plies(state: &GameState, side: Player) -> Result<Vec<String>, Refusal> {
     if state.hidden.is_some() {
-        return Err(ApiError::conflict("no takebacks during hidden placement")
-            .code(ErrorCode::TakebackHidden));
+        return Err(Refusal::TakebackHidden);
     }
     let last = state
         .movers
         .iter()
         .rposition(|&s| s == side)
-        .ok_or_else(|| {
-            ApiError::conflict("you have no move to take back").code(ErrorCode::TakebackNone)
-        })?;
+        .ok_or(Refusal::TakebackNone)?;
     let game = &state.game;
     let moves = game.moves();
     if game.hidden_placement() && (last..moves.len()).any(|ply| game.placed_at(ply)) {
-        return Err(ApiError::conflict("placements cannot be taken back")
-            .code(ErrorCode::TakebackPlacements));
+        return Err(Refusal::TakebackPlacements);
     }
     Ok(moves[last..].iter().rev().cloned().collect())
 }
@@ -49,11 +44,10 @@ pub fn request(
     state: &GameState,
     side: Player,
     against_computer: bool,
-) -> Result<Request, ApiError> {
+) -> Result<Request, Refusal> {
     plies(state, side)?;
     if state.takeback_request.is_some() {
-        return Err(ApiError::conflict("a takeback request is already pending")
-            .code(ErrorCode::TakebackPending));
+        return Err(Refusal::TakebackPending);
     }
     if against_computer {
         return Ok(Request::Grant);
@@ -63,36 +57,30 @@ pub fn request(
 
 /// `side` grants the opponent's pending request: the side whose moves are
 /// taken back.
-pub fn accept(state: &GameState, side: Player) -> Result<Player, ApiError> {
+pub fn accept(state: &GameState, side: Player) -> Result<Player, Refusal> {
     let requester = side.other();
     if state.takeback_request != Some(requester) {
-        return Err(
-            ApiError::conflict("no takeback request to accept").code(ErrorCode::NoTakebackRequest)
-        );
+        return Err(Refusal::NoTakebackToAccept);
     }
     Ok(requester)
 }
 
 /// `side` refuses the opponent's pending request: the event to store.
-pub fn decline(state: &GameState, side: Player) -> Result<StoredEvent, ApiError> {
+pub fn decline(state: &GameState, side: Player) -> Result<StoredEvent, Refusal> {
     if state.takeback_request != Some(side.other()) {
-        return Err(
-            ApiError::conflict("no takeback request to decline").code(ErrorCode::NoTakebackRequest)
-        );
+        return Err(Refusal::NoTakebackToDecline);
     }
     Ok(StoredEvent::TakebackDeclined { side })
 }
 
 /// The takeback of `requester`'s last move at `now`: the event to store,
 /// with the clocks running for the side then to move.
-pub fn take_back(state: &GameState, requester: Player, now: i64) -> Result<StoredEvent, ApiError> {
+pub fn take_back(state: &GameState, requester: Player, now: i64) -> Result<StoredEvent, Refusal> {
     let undone = plies(state, requester)?;
     let mut probe = state.game.clone_box();
     for _ in &undone {
-        probe.undo().map_err(|e| {
-            ApiError::conflict(format!("cannot take back: {e}"))
-                .code(ErrorCode::TakebackFailed)
-                .param("detail", e)
+        probe.undo().map_err(|e| Refusal::TakebackFailed {
+            reason: e.to_string(),
         })?;
     }
     let clocks = state.clocks.map(|c| c.resumed(now, probe.side_to_move()));
@@ -130,7 +118,7 @@ mod tests {
     fn a_takeback_undoes_the_last_move_and_the_reply_since() {
         let mut state = testing::two_people(GameKind::Loa, &[("size", "6")]);
         let nothing = request(&state, First, false).unwrap_err();
-        assert_eq!(nothing.message, "you have no move to take back");
+        assert_eq!(nothing, Refusal::TakebackNone);
         let first = testing::play_first_legal(&mut state);
         assert_eq!(plies(&state, First).unwrap(), vec![first.clone()]);
         let reply = testing::play_first_legal(&mut state);
@@ -153,15 +141,15 @@ mod tests {
         testing::apply(&mut state, &asked);
         assert_eq!(state.takeback_request, Some(First));
         let again = request(&state, First, false).unwrap_err();
-        assert_eq!(again.message, "a takeback request is already pending");
+        assert_eq!(again, Refusal::TakebackPending);
         let own = accept(&state, First).unwrap_err();
-        assert_eq!(own.message, "no takeback request to accept");
+        assert_eq!(own, Refusal::NoTakebackToAccept);
         assert_eq!(accept(&state, Second).unwrap(), First);
         let declined = decline(&state, Second).unwrap();
         testing::apply(&mut state, &declined);
         assert_eq!(state.takeback_request, None);
         let none = decline(&state, Second).unwrap_err();
-        assert_eq!(none.message, "no takeback request to decline");
+        assert_eq!(none, Refusal::NoTakebackToDecline);
     }
 
     #[test]
@@ -194,6 +182,6 @@ mod tests {
             testing::play_first_legal(&mut state);
         }
         let during = plies(&state, First).unwrap_err();
-        assert_eq!(during.message, "no takebacks during hidden placement");
+        assert_eq!(during, Refusal::TakebackHidden);
     }
 }

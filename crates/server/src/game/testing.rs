@@ -1,14 +1,15 @@
 //! Games in memory for the unit tests of the game rules: started between
 //! two people or two computers, with moves applied as stored events.
 
-use crate::clock::ClockControl;
 use crate::game::event::StoredEvent;
-use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
+use crate::game::meta::{GameMeta, Pairing};
 use crate::game::state::GameState;
-use crate::ids::{GameId, UserId};
 use gamut_ai::Level;
 use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::user::{Seat, UserView};
 
 /// The first player's user id.
 pub fn alice() -> UserId {
@@ -59,7 +60,7 @@ pub fn started(
     let first = state.game.side_to_move();
     let event = StoredEvent::Started {
         players: seats,
-        clocks: clock.start(0, Some(first), crate::correspondence::DAY),
+        clocks: clock.start(0, Some(first), gamut_protocol::clock::DAY),
     };
     state.apply(1, 0, &event).unwrap();
     state

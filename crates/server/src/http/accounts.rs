@@ -2,12 +2,11 @@
 
 use crate::auth::{self, clear_cookie, session_cookie, session_token};
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
+use crate::game::meta::UserRecord;
 use crate::http::limits::{count_attempt, too_many};
-use crate::http::requests::{Credentials, PasswordChange};
-use crate::http::views::{MeView, OkView};
 use crate::http::{current_user, json_body, require_user, App, AppState};
-use crate::ids::{now_ms, random_token, UserId};
+use crate::ids::random_token;
+use crate::ids::RandomId;
 use crate::store::GuestSignUp;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -16,6 +15,10 @@ use axum::http::header::SET_COOKIE;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use gamut_protocol::ids::{now_ms, UserId};
+use gamut_protocol::requests::{Credentials, PasswordChange};
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::{MeView, OkView};
 use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 

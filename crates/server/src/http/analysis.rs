@@ -8,13 +8,11 @@
 //! the moves given) or is given (`game`, `options`, `position`, `moves`).
 //! A live game's players may not analyse it through its id until it ends.
 
-use crate::analysis::{Progress, MAX_LINES, MAX_MOVES};
+use crate::analysis::{MAX_LINES, MAX_MOVES};
 use crate::error::{ApiError, ApiResult};
-use crate::game::event::ResultView;
-use crate::game::meta::{options_map, UserView};
+use crate::game::meta::options_map;
 use crate::http::games::load_state;
 use crate::http::limits::{count_attempt, with_board_quota};
-use crate::http::requests::{OptionValue, MAX_OPTIONS};
 use crate::http::socket_session::{check_due, SocketSession};
 use crate::http::ws::MAX_MESSAGE;
 use crate::http::{current_user, json_body, require_user, AppState};
@@ -27,10 +25,11 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gamut_core::Player;
-use gamut_games::{GameKind, Match};
-use gamut_protocol::ErrorCode;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use gamut_games::Match;
+use gamut_protocol::analysis::{AnalysisMessage, AnalysisRequest, PositionView, Progress, Source};
+use gamut_protocol::game::ResultView;
+use gamut_protocol::requests::MAX_OPTIONS;
+use gamut_protocol::user::UserView;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -38,128 +37,71 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-/// Where a position comes from: a game (`game_id`) or the fields given.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Source {
-    /// Which game (its name, any case); not needed with `game_id`.
-    #[serde(
-        default,
-        with = "crate::wire::option_text",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub game: Option<GameKind>,
-    /// Any subset of the game's options (ignored with `game_id`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub options: BTreeMap<String, OptionValue>,
-    /// The start position's text (default: the standard start; ignored
-    /// with `game_id`, whose start is used).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-    /// Moves played from the start, in notation.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub moves: Vec<String>,
-    /// A game whose options and start to use (refused to its players while
-    /// it is live).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_id: Option<String>,
-}
 
-pub use crate::fair_play::PLAYER_OF_LIVE_GAME;
-
-impl Source {
-    /// The game record this source names, for `user` asking from `addr`:
-    /// refused (403) to a player of a live game any position of which is
-    /// on its line ([`crate::fair_play`]).
-    pub async fn resolve(
-        &self,
-        app: &AppState,
-        user: Option<&UserView>,
-        addr: IpAddr,
-    ) -> ApiResult<Box<dyn Match>> {
-        if self.moves.len() > MAX_MOVES {
-            return Err(ApiError::bad_request(format!("at most {MAX_MOVES} moves")));
-        }
-        if self.options.len() > MAX_OPTIONS {
-            return Err(ApiError::bad_request("too many options"));
-        }
-        let (kind, options, start) = match &self.game_id {
-            Some(id) => {
-                let state = load_state(app, id).await?;
-                if self.game.is_some_and(|g| g != state.meta.kind) {
-                    return Err(ApiError::bad_request("that game is of another kind"));
-                }
-                (
-                    state.meta.kind,
-                    state.meta.options.clone(),
-                    Some(state.game.start_text()),
-                )
-            }
-            None => {
-                let kind = self
-                    .game
-                    .ok_or_else(|| ApiError::bad_request("which game? (game or game_id)"))?;
-                let options = self
-                    .options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.0.clone()))
-                    .collect();
-                (kind, options, self.position.clone())
-            }
-        };
-        let game = with_board_quota(app, addr, || {
-            kind.replay(&options, start.as_deref(), &self.moves)
-                .map_err(|e| ApiError::bad_request(e.to_string()))
-        })??;
-        crate::fair_play::check(app, user, addr, &*game).await?;
-        Ok(game)
+/// The game record this source names, for `user` asking from `addr`:
+/// refused (403) to a player of a live game any position of which is
+/// on its line ([`crate::fair_play`]).
+pub async fn resolve(
+    source: &Source,
+    app: &AppState,
+    user: Option<&UserView>,
+    addr: IpAddr,
+) -> ApiResult<Box<dyn Match>> {
+    if source.moves.len() > MAX_MOVES {
+        return Err(ApiError::bad_request(format!("at most {MAX_MOVES} moves")));
     }
-}
-
-/// `POST /api/positions`: a position after some moves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PositionView {
-    /// Which game.
-    #[serde(with = "crate::wire::text")]
-    pub game: GameKind,
-    /// Every option's value.
-    pub options: BTreeMap<String, String>,
-    /// The side names.
-    pub sides: [String; 2],
-    /// The start position's text.
-    pub start: String,
-    /// The moves from the start, in canonical notation.
-    pub moves: Vec<String>,
-    /// The position after them.
-    pub position: String,
-    /// The side to move.
-    #[serde(with = "crate::wire::side")]
-    pub to_move: Player,
-    /// Its legal moves (none once the game is over).
-    pub legal: Vec<String>,
-    /// How the game ended at this position, if it did.
-    pub outcome: Option<ResultView>,
-}
-
-impl PositionView {
-    /// The view of a record's current position.
-    pub fn of(game: &dyn Match) -> PositionView {
-        let outcome = game.outcome();
-        PositionView {
-            game: game.kind(),
-            options: options_map(&game.options()),
-            sides: Player::BOTH.map(|p| game.side_name(p).to_owned()),
-            start: game.start_text(),
-            moves: game.moves(),
-            position: game.position_text(),
-            to_move: game.side_to_move(),
-            legal: if outcome.is_some() {
-                Vec::new()
-            } else {
-                game.legal_moves()
-            },
-            outcome: outcome.map(ResultView::from),
+    if source.options.len() > MAX_OPTIONS {
+        return Err(ApiError::bad_request("too many options"));
+    }
+    let (kind, options, start) = match &source.game_id {
+        Some(id) => {
+            let state = load_state(app, id).await?;
+            if source.game.is_some_and(|g| g != state.meta.kind) {
+                return Err(ApiError::bad_request("that game is of another kind"));
+            }
+            (
+                state.meta.kind,
+                state.meta.options.clone(),
+                Some(state.game.start_text()),
+            )
         }
+        None => {
+            let kind = source
+                .game
+                .ok_or_else(|| ApiError::bad_request("which game? (game or game_id)"))?;
+            let options = source
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.0.clone()))
+                .collect();
+            (kind, options, source.position.clone())
+        }
+    };
+    let game = with_board_quota(app, addr, || {
+        kind.replay(&options, start.as_deref(), &source.moves)
+            .map_err(|e| ApiError::bad_request(e.to_string()))
+    })??;
+    crate::fair_play::check(app, user, addr, &*game).await?;
+    Ok(game)
+}
+
+/// The view of a record's current position.
+pub fn position_view(game: &dyn Match) -> PositionView {
+    let outcome = game.outcome();
+    PositionView {
+        game: game.kind(),
+        options: options_map(&game.options()),
+        sides: Player::BOTH.map(|p| game.side_name(p).to_owned()),
+        start: game.start_text(),
+        moves: game.moves(),
+        position: game.position_text(),
+        to_move: game.side_to_move(),
+        legal: if outcome.is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves()
+        },
+        outcome: outcome.map(ResultView::from),
     }
 }
 
@@ -178,85 +120,8 @@ pub async fn position(
     )?;
     let source: Source = json_body(body)?;
     let user = current_user(&app, &headers).await?;
-    let game = source.resolve(&app, user.as_ref(), addr.ip()).await?;
-    Ok(Json(PositionView::of(&*game)))
-}
-
-/// A message to the analysis socket.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum AnalysisRequest {
-    /// Analyse a position (stopping the socket's analysis running, if any).
-    Analyse {
-        /// The client's number for this analysis, sent back with its
-        /// progress.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        id: Option<i64>,
-        /// Which game (not needed with `game_id`).
-        #[serde(
-            default,
-            with = "crate::wire::option_text",
-            skip_serializing_if = "Option::is_none"
-        )]
-        game: Option<GameKind>,
-        /// Options, as for `POST /api/games`.
-        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-        options: BTreeMap<String, OptionValue>,
-        /// The start position's text.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        position: Option<String>,
-        /// Moves from the start.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        moves: Vec<String>,
-        /// A game whose options and start to use.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        game_id: Option<String>,
-        /// Lines wanted (multi-PV), 1 (the default) to
-        /// [`crate::analysis::MAX_LINES`].
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        lines: Option<u32>,
-        /// Thinking time in milliseconds (at most the server's limit,
-        /// which is the default).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        time_ms: Option<u64>,
-        /// Deepest iteration.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        depth: Option<u32>,
-    },
-    /// Stop the running analysis (its last progress comes with `done`).
-    Stop,
-    /// Keeps the socket open.
-    Ping,
-}
-
-/// A message from the analysis socket.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum AnalysisMessage {
-    /// The search's progress.
-    Analysis {
-        /// The request's `id`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        id: Option<i64>,
-        /// What the search found so far.
-        #[serde(flatten)]
-        progress: Progress,
-    },
-    /// A request was refused.
-    Error {
-        /// The request's `id`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        id: Option<i64>,
-        /// Why, for people.
-        error: String,
-        /// What kind of refusal, for programs and translations.
-        code: ErrorCode,
-        /// The values `error` quotes.
-        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-        params: BTreeMap<String, String>,
-    },
-    /// The answer to a ping.
-    Pong,
+    let game = resolve(&source, &app, user.as_ref(), addr.ip()).await?;
+    Ok(Json(position_view(&*game)))
 }
 
 /// `GET /api/analysis/ws`: needs a session (401 without); at most
@@ -292,16 +157,14 @@ struct Current {
     task: JoinHandle<()>,
 }
 
-impl AnalysisMessage {
-    /// The refusal `error` of the request `id`.
-    fn refusal(id: Option<i64>, error: impl Into<ApiError>) -> AnalysisMessage {
-        let e = error.into();
-        AnalysisMessage::Error {
-            id,
-            error: e.message,
-            code: e.code,
-            params: e.params,
-        }
+/// The refusal `error` of the request `id`.
+fn refusal(id: Option<i64>, error: impl Into<ApiError>) -> AnalysisMessage {
+    let e = error.into();
+    AnalysisMessage::Error {
+        id,
+        error: e.message,
+        code: e.code,
+        params: e.params,
     }
 }
 
@@ -358,15 +221,15 @@ async fn serve(
                 };
                 idle_at = Instant::now() + idle;
                 if throttle.take().is_err() {
-                    let error = crate::http::ws::FLOOD_ERROR.to_owned();
-                    send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
+                    let error = crate::http::ws::flooded();
+                    send(&mut socket, &refusal(None, error)).await;
                     break;
                 }
                 let request = match serde_json::from_str::<AnalysisRequest>(&text) {
                     Ok(r) => r,
                     Err(e) => {
                         let error = format!("invalid message: {e}");
-                        if !send(&mut socket, &AnalysisMessage::refusal(None, error)).await {
+                        if !send(&mut socket, &refusal(None, error)).await {
                             break;
                         }
                         continue;
@@ -387,7 +250,7 @@ async fn serve(
                         if let Some(s) = session.as_mut() {
                             if !s.lasts(&app).await {
                                 let error = crate::http::ws::session_ended();
-                                send(&mut socket, &AnalysisMessage::refusal(id, error)).await;
+                                send(&mut socket, &refusal(id, error)).await;
                                 break;
                             }
                         }
@@ -397,7 +260,7 @@ async fn serve(
                                 current = Some(Current { id, stop, progress, task });
                                 None
                             }
-                            Err(e) => Some(AnalysisMessage::refusal(id, e)),
+                            Err(e) => Some(refusal(id, e)),
                         }
                     }
                 };
@@ -432,14 +295,14 @@ async fn serve(
                 if let Some(s) = session.as_mut() {
                     if !s.lasts(&app).await {
                         let error = crate::http::ws::session_ended();
-                        send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
+                        send(&mut socket, &refusal(None, error)).await;
                         break;
                     }
                 }
             }
             () = tokio::time::sleep_until(idle_at) => {
-                let error = crate::http::ws::IDLE_ERROR.to_owned();
-                send(&mut socket, &AnalysisMessage::refusal(None, error)).await;
+                let error = crate::http::ws::idle();
+                send(&mut socket, &refusal(None, error)).await;
                 break;
             }
         }
@@ -469,14 +332,13 @@ async fn start(
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}")));
     }
-    let game = source.resolve(app, Some(user), addr).await?;
+    let game = resolve(source, app, Some(user), addr).await?;
     if game.outcome().is_some() {
         return Err(ApiError::bad_request("the game is over in that position"));
     }
     let running = app
         .analysis
-        .claim(&user.id, addr)
-        .map_err(|e| ApiError::too_many(e.to_owned()))?;
+        .claim(&user.id, addr)?;
     let limits = app.analysis.budget(time_ms, depth);
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::unbounded_channel();

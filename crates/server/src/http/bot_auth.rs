@@ -52,7 +52,7 @@ pub async fn check_bearer(State(app): State<AppState>, request: Request, next: N
 pub async fn bot_token_lasts(
     app: &crate::http::App,
     hash: &str,
-    user: &crate::ids::UserId,
+    user: &gamut_protocol::ids::UserId,
 ) -> Result<bool, ApiError> {
     Ok(app
         .store

@@ -8,56 +8,22 @@ use crate::auth::check_username;
 use crate::bots::{new_token, token_hash, MAX_BOTS_PER_OWNER};
 use crate::config::ServerLimits;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
+use crate::game::meta::UserRecord;
 use crate::http::limits::StoreCaps;
-use crate::http::views::OkView;
 use crate::http::{json_body, require_user, App, AppState};
-use crate::ids::{now_ms, UserId};
+use crate::ids::RandomId;
 use crate::store::caps::{Cap, Counted};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::bots::{BotCreatedView, BotView, BotsView, NewBot};
+use gamut_protocol::ids::{now_ms, UserId};
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::OkView;
 use gamut_protocol::ErrorCode;
-use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
-
-/// `POST /api/bots`: the new bot's name (a username).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewBot {
-    /// The bot's name.
-    pub name: String,
-}
-
-/// The answer to `POST /api/bots`: the bot and its token (shown this once).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BotCreatedView {
-    /// The bot's user.
-    pub bot: UserView,
-    /// Its API token, for `Authorization: Bearer <token>`.
-    pub token: String,
-}
-
-/// One of the owner's bots.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BotView {
-    /// The bot's user.
-    pub user: UserView,
-    /// When it was made (epoch ms).
-    pub created_at: i64,
-}
-
-/// `GET /api/bots`: the caller's bots, oldest first, and how many they may
-/// have.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BotsView {
-    /// The bots.
-    pub bots: Vec<BotView>,
-    /// The most bots one person may have.
-    pub limit: usize,
-}
 
 /// The caller, if a registered person (not a guest, not a bot).
 async fn owner(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {

@@ -1,11 +1,11 @@
 //! `GET /api/health` and `GET /api/catalogue`.
 
-use crate::clock::Speed;
-use crate::http::views::{CatalogueGameView, CatalogueView, OkView};
 use axum::Json;
 use gamut_ai::Level;
 use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::clock::Speed;
+use gamut_protocol::views::{CatalogueGameView, CatalogueView, OkView};
 
 /// `GET /api/health`.
 pub async fn health() -> Json<OkView> {

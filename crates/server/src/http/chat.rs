@@ -2,21 +2,25 @@
 //! then delivered to the room's sockets through the bus), and each user's
 //! mutes. Who is in which room: [`room_of`].
 
-use crate::chat::{text, ChatLine, ChatRoom};
+use crate::chat::{text, ChatRoom};
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::{GameMeta, UserView};
+use crate::game::meta::GameMeta;
+use crate::game::meta::UserRecord;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::limits::count_attempt;
-use crate::http::requests::{ChatPost, MuteRequest};
-use crate::http::views::{ChatView, MutesView, OkView};
 use crate::http::{current_user, json_body, require_user, App, AppState};
-use crate::ids::{new_id, now_ms, GameId};
+use crate::ids::new_id;
 use crate::store::ChatRow;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{now_ms, GameId};
+use gamut_protocol::requests::{ChatPost, MuteRequest};
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::{ChatView, MutesView, OkView};
 use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -4,11 +4,12 @@
 //! opens). A socket whose viewer takes a seat moves to the players' room.
 
 use crate::bus::EventBus;
-use crate::chat::{ChatLine, ChatRoom};
-use crate::http::messages::ServerMessage;
+use crate::chat::ChatRoom;
 use crate::http::App;
-use crate::ids::{GameId, UserId};
 use gamut_core::Player;
+use gamut_protocol::chat::ChatLine;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::socket::ServerMessage;
 use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::broadcast::{self, error::RecvError};

@@ -4,10 +4,10 @@
 //! user's own socket), so a waiting page learns that nobody is coming.
 //! Followed only while the game waits.
 
-use crate::http::messages::ServerMessage;
 use crate::http::App;
-use crate::ids::{GameId, UserId};
-use crate::notification::{Notification, NotificationKind};
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::{Notification, NotificationKind};
+use gamut_protocol::socket::ServerMessage;
 use std::sync::Arc;
 use tokio::sync::broadcast::{self, error::RecvError};
 

@@ -1,17 +1,12 @@
 //! Creating, joining, cancelling, listing and reading games; the lobby.
 
-use crate::clock::Speed;
 use crate::error::{ApiError, ApiResult};
 use crate::game::event::StoredEvent;
-use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
+use crate::game::meta::{GameMeta, Pairing};
 use crate::game::state::{summary_from_row, GameState};
-use crate::game::status::GameStatus;
-use crate::game::view::{GameSummary, GameView};
-use crate::http::requests::{page_limit, CreateGame, ListQuery, Opponent};
-use crate::http::views::{CreatedView, GamesView, JoinedView, LobbyView, OkView};
 use crate::http::{current_user, json_body, query, require_user, App, AppState};
 use crate::http::{invitations, limits};
-use crate::ids::{now_ms, GameId};
+use crate::ids::RandomId;
 use crate::rating;
 use crate::store::{EventRow, GameFilter, GameRow, Joiner, NewGame};
 use axum::body::Bytes;
@@ -19,7 +14,15 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::clock::Speed;
+use gamut_protocol::game::{GameSummary, GameView};
+use gamut_protocol::ids::{now_ms, GameId};
+use gamut_protocol::requests::{page_limit, CreateGame, ListQuery, Opponent};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::user::{Seat, UserView};
+use gamut_protocol::views::{CreatedView, GamesView, JoinedView, LobbyView, OkView};
 use gamut_protocol::ErrorCode;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -126,7 +129,13 @@ pub async fn create(
     })??;
     req.clock.validate().map_err(ApiError::bad_request)?;
     let speed = req.clock.speed();
-    let side = req.side.unwrap_or_default().side();
+    let side = req.side.unwrap_or_default().fixed().unwrap_or_else(|| {
+        if rand::random::<bool>() {
+            Player::Second
+        } else {
+            Player::First
+        }
+    });
     if req.rated && user.guest {
         return Err(
             ApiError::forbidden("guests cannot play rated games").code(ErrorCode::GuestRated)

@@ -5,16 +5,18 @@
 
 use crate::bots::pairing_allowed;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::{GameMeta, UserView};
+use crate::game::meta::GameMeta;
+use crate::game::meta::UserRecord;
 use crate::http::games::{game_id, game_row};
 use crate::http::notifications;
-use crate::http::views::OkView;
 use crate::http::{require_user, App, AppState};
-use crate::ids::{GameId, UserId};
-use crate::notification::{Notification, NotificationKind};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::NotificationKind;
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::OkView;
 use gamut_protocol::ErrorCode;
 
 /// The player named `name` whom `creator` challenges (not oneself).
@@ -41,7 +43,7 @@ pub async fn invite(
     creator: &UserView,
     invitee: &UserView,
 ) -> ApiResult<()> {
-    let told = Notification::new(NotificationKind::Challenge, Some(game), Some(creator));
+    let told = crate::notification::fresh(NotificationKind::Challenge, Some(game), Some(creator));
     notifications::send(app, &invitee.id, told).await
 }
 
@@ -106,9 +108,11 @@ pub async fn decline(
         Some(after) => {
             app.store.drop_rematch(&after).await?;
             let after = GameId::parse(&after).map_err(ApiError::internal)?;
-            Notification::new(NotificationKind::RematchDeclined, Some(&after), Some(&user))
+            crate::notification::fresh(NotificationKind::RematchDeclined, Some(&after), Some(&user))
         }
-        None => Notification::new(NotificationKind::ChallengeDeclined, Some(&id), Some(&user)),
+        None => {
+            crate::notification::fresh(NotificationKind::ChallengeDeclined, Some(&id), Some(&user))
+        }
     };
     notifications::send(&app, &creator, told).await?;
     Ok(Json(OkView::OK))
@@ -120,7 +124,7 @@ pub async fn invitee_name(
     app: &App,
     state: &crate::game::state::GameState,
 ) -> ApiResult<Option<String>> {
-    if state.status() != crate::game::status::GameStatus::Waiting {
+    if state.status() != gamut_protocol::status::GameStatus::Waiting {
         return Ok(None);
     }
     let Some(invitee) = app.store.invitee(state.meta.id.as_str()).await? else {
@@ -135,9 +139,9 @@ pub async fn view(
     app: &App,
     state: &crate::game::state::GameState,
     viewer: Option<gamut_core::Player>,
-) -> ApiResult<crate::game::view::GameView> {
+) -> ApiResult<gamut_protocol::game::GameView> {
     let invitee = invitee_name(app, state).await?;
-    Ok(crate::game::view::GameView {
+    Ok(gamut_protocol::game::GameView {
         invitee,
         ..state.view(viewer)
     })

@@ -5,15 +5,17 @@
 
 use crate::config::ServerLimits;
 use crate::connections::ConnectionCounter;
+use crate::error::socket_error;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::{Pairing, UserView};
+use crate::game::meta::Pairing;
 use crate::http::games::lobby_view;
-use crate::http::messages::ServerMessage;
 use crate::http::{App, AppState};
-use crate::ids::{now_ms, UserId};
 use crate::rate_limit::{whole_seconds, KeyedLimiter};
 use crate::store::caps::{Cap, CapError, Counted};
 use axum::extract::ws::Utf8Bytes;
+use gamut_protocol::ids::{now_ms, UserId};
+use gamut_protocol::socket::ServerMessage;
+use gamut_protocol::user::UserView;
 use gamut_protocol::ErrorCode;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -319,7 +321,7 @@ impl LobbyFeed {
 async fn lobby_text(app: &App) -> Utf8Bytes {
     let message = match lobby_view(app).await {
         Ok(view) => ServerMessage::Lobby(view),
-        Err(e) => ServerMessage::error(None, e),
+        Err(e) => socket_error(None, e),
     };
     serde_json::to_string(&message)
         .unwrap_or_else(|e| format!(r#"{{"type": "error", "error": "{e}"}}"#))

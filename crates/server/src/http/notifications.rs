@@ -3,18 +3,20 @@
 //! `crate::http::ws::user_ws`).
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
-use crate::http::requests::SeenRequest;
-use crate::http::views::{NotificationsView, OkView};
+use crate::game::meta::UserRecord;
 use crate::http::{json_body, require_user, App, AppState};
-use crate::ids::{GameId, UserId};
-use crate::notification::{self, Notification};
+use crate::notification;
 use crate::store::NotificationRow;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::notification::Notification;
+use gamut_protocol::requests::SeenRequest;
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::{NotificationsView, OkView};
 
 /// Notifications a read returns.
 const READ: i64 = 50;

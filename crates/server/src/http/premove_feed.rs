@@ -3,11 +3,12 @@
 //! socket closes), and the message that tells the socket what became of
 //! it (`premove-played`, `premove-dropped`). Nobody else hears of it.
 
+use crate::error::socket_error;
 use crate::game::actor::PremoveTold;
 use crate::game::premover::Outcome;
-use crate::http::messages::ServerMessage;
 use crate::http::App;
-use crate::ids::{GameId, UserId};
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::socket::ServerMessage;
 
 /// A premove set through this socket.
 pub struct HeldPremove {
@@ -37,7 +38,7 @@ pub async fn ask(
                 .map(|(mv, told)| HeldPremove { id, mv, told });
             Ok((ServerMessage::PremoveSet { id, mv }, held))
         }
-        Err(e) => Err(ServerMessage::error(id, e)),
+        Err(e) => Err(socket_error(id, e)),
     }
 }
 

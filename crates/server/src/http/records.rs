@@ -1,12 +1,9 @@
 //! Replays, export as a text record, import of a text record.
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::event::ResultView;
-use crate::game::meta::{options_map, Seat};
+use crate::game::meta::options_map;
 use crate::game::state::GameState;
 use crate::http::games::load_state;
-use crate::http::requests::ImportBody;
-use crate::http::views::{RecordedResult, ReplayResult, ReplayView};
 use crate::http::{json_body, AppState};
 use crate::record::TextRecord;
 use axum::body::Bytes;
@@ -15,8 +12,12 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::Json;
-use gamut_core::{DynMatch, Player};
+use gamut_core::{DynMatch, EndReason, Outcome, Player};
 use gamut_games::GameKind;
+use gamut_protocol::game::ResultView;
+use gamut_protocol::requests::ImportBody;
+use gamut_protocol::user::Seat;
+use gamut_protocol::views::{RecordedResult, ReplayResult, ReplayView};
 use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
@@ -82,14 +83,14 @@ fn export_record(state: &GameState) -> TextRecord {
         headers.push(("Option".to_owned(), format!("{k}={v}")));
     }
     let clock = match meta.clock {
-        crate::clock::ClockControl::Realtime {
+        gamut_protocol::clock::ClockControl::Realtime {
             initial_ms,
             increment_ms,
         } => format!("{initial_ms}+{increment_ms}"),
-        crate::clock::ClockControl::Correspondence { days_per_move } => {
+        gamut_protocol::clock::ClockControl::Correspondence { days_per_move } => {
             format!("{days_per_move}d/move")
         }
-        crate::clock::ClockControl::Untimed => "-".to_owned(),
+        gamut_protocol::clock::ClockControl::Untimed => "-".to_owned(),
     };
     headers.push(("Clock".to_owned(), clock));
     if let Some(start) = &meta.start {
@@ -149,7 +150,35 @@ pub async fn import(
     let key = addr.ip().to_string();
     crate::http::limits::count_attempt(&app.guards.imports_by_addr, &key, "imports")?;
     let body: ImportBody = json_body(body)?;
-    let record = TextRecord::parse(&body.record).map_err(ApiError::bad_request)?;
+    let view =
+        crate::http::limits::with_board_quota(&app, addr.ip(), || replay_record(&body.record))??;
+    Ok(Json(view))
+}
+
+/// The result a record states for a game its moves do not finish (a
+/// resignation, a timeout, an agreement): the game's own when its text and
+/// reason are the rules' words, else as written.
+fn stated_result(text: &str, reason: Option<&str>) -> ReplayResult {
+    let winner = Outcome::winner_of(text);
+    match (winner, reason.map(str::parse::<EndReason>)) {
+        (Some(winner), Some(Ok(reason))) => ReplayResult::Game(ResultView {
+            winner,
+            reason,
+            text: text.to_owned(),
+        }),
+        _ => ReplayResult::Record(RecordedResult {
+            winner: winner.flatten(),
+            reason: reason.map(str::to_owned),
+            text: text.to_owned(),
+        }),
+    }
+}
+
+/// The replay of a text record: its game and options headers, its moves
+/// replayed, its result and headers (the fuzz target `record_import` runs
+/// it on any text).
+pub fn replay_record(text: &str) -> ApiResult<ReplayView> {
+    let record = TextRecord::parse(text).map_err(ApiError::bad_request)?;
     let kind: GameKind = record
         .header("Game")
         .ok_or_else(|| {
@@ -172,30 +201,24 @@ pub async fn import(
             pairs.push((key.to_owned(), value.trim().to_owned()));
         }
     }
-    let (options, game) = crate::http::limits::with_board_quota(&app, addr.ip(), || {
-        let options = kind
-            .normalise_options(&pairs)
-            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
-        let game = kind
-            .replay(&options, record.header("Start"), &record.moves)
-            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
-        Ok::<_, ApiError>((options, game))
-    })??;
+    let options = kind
+        .normalise_options(&pairs)
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let game = kind
+        .replay(&options, record.header("Start"), &record.moves)
+        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
     let result = match game.outcome() {
         Some(o) => Some(ReplayResult::Game(ResultView::from(o))),
-        None => match record.header("Result") {
-            Some(text) if text != "*" => Some(ReplayResult::Record(RecordedResult {
-                winner: None,
-                reason: record.header("Reason").map(str::to_owned),
-                text: text.to_owned(),
-            })),
-            _ => None,
-        },
+        None => record
+            .header("Result")
+            .filter(|&text| text != "*")
+            .map(|text| stated_result(text, record.header("Reason"))),
     };
     let mut view = replay_view(kind, &options, game.as_ref(), result)?;
     view.headers = Some(record.headers.iter().cloned().collect());
-    Ok(Json(view))
+    Ok(view)
 }
+
 
 #[cfg(test)]
 mod tests {

@@ -6,17 +6,20 @@
 //! the offerer told).
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::{GameMeta, Pairing, Seat, UserView};
-use crate::game::status::GameStatus;
+use crate::game::meta::UserRecord;
+use crate::game::meta::{GameMeta, Pairing};
 use crate::http::games::{game_id, game_row, human_seat, join_as, store_new_game, summary, Seated};
-use crate::http::views::{CreatedView, OkView, RematchView};
 use crate::http::{notifications, require_user, App, AppState};
-use crate::ids::{now_ms, GameId, UserId};
-use crate::notification::{Notification, NotificationKind};
+use crate::ids::RandomId;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use gamut_core::Player;
+use gamut_protocol::ids::{now_ms, GameId, UserId};
+use gamut_protocol::notification::NotificationKind;
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::user::{Seat, UserView};
+use gamut_protocol::views::{CreatedView, OkView, RematchView};
 use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
@@ -104,7 +107,8 @@ pub async fn offer(
             ApiError::conflict("a rematch was offered already").code(ErrorCode::RematchPending)
         );
     }
-    let told = Notification::new(NotificationKind::Rematch, Some(&meta.id), Some(&user)).after(&id);
+    let told = crate::notification::fresh(NotificationKind::Rematch, Some(&meta.id), Some(&user))
+        .after(&id);
     notifications::send(&app, &opponent.id, told).await?;
     created(&app, &meta.id).await
 }
@@ -148,7 +152,8 @@ pub async fn decline(
     app.store.delete_waiting(&new_game).await?;
     app.store.drop_rematch(id.as_str()).await?;
     let by = UserId::parse(&by).map_err(ApiError::internal)?;
-    let told = Notification::new(NotificationKind::RematchDeclined, Some(&id), Some(&user));
+    let told =
+        crate::notification::fresh(NotificationKind::RematchDeclined, Some(&id), Some(&user));
     notifications::send(&app, &by, told).await?;
     Ok(Json(OkView::OK))
 }

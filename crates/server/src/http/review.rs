@@ -6,25 +6,13 @@
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::load_state;
 use crate::http::{require_user, AppState};
-use crate::review::{Review, ReviewProgress, ReviewState, NOT_OVER};
+use crate::review::NOT_OVER;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use gamut_protocol::review::{Review, ReviewState, ReviewView};
 use gamut_protocol::ErrorCode;
-use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
-
-/// A game's review: its state, its progress while computed, the review
-/// once done.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ReviewView {
-    /// `none`, `queued`, `running` or `done`.
-    pub state: ReviewState,
-    /// Positions evaluated of all, while queued or running.
-    pub progress: Option<ReviewProgress>,
-    /// The review, once done.
-    pub review: Option<Review>,
-}
 
 /// The review of `id` as being computed or stored (`none` otherwise).
 /// The jobs are read before the store: a job is released only once its
@@ -86,8 +74,7 @@ pub async fn start_review(
     let moves = state.game.moves();
     let fresh = app
         .reviews
-        .claim(&user.id, addr.ip(), &id, moves.len())
-        .map_err(|e| ApiError::too_many(e.to_owned()))?;
+        .claim(&user.id, addr.ip(), &id, moves.len())?;
     if fresh {
         let app = app.clone();
         let id = id.clone();
@@ -108,7 +95,11 @@ pub async fn start_review(
                 .await;
             match computed.and_then(|r| Ok(serde_json::to_string(&r)?)) {
                 Ok(text) => {
-                    if let Err(e) = app.store.put_review(&id, &text, crate::ids::now_ms()).await {
+                    if let Err(e) = app
+                        .store
+                        .put_review(&id, &text, gamut_protocol::ids::now_ms())
+                        .await
+                    {
                         tracing::error!("cannot store the review of {id}: {e}");
                     }
                 }

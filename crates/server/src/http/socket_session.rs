@@ -7,8 +7,8 @@
 use crate::auth::{credential, Credential};
 use crate::http::ws::session_still_lasts;
 use crate::http::{current_user, AppState};
-use crate::ids::UserId;
 use axum::http::HeaderMap;
+use gamut_protocol::ids::UserId;
 use std::time::Duration;
 use tokio::time::Instant;
 

@@ -2,24 +2,17 @@
 //! and reading them, joining and withdrawing, the socket that pushes a
 //! tournament's standings, and the tournament of a game.
 
-use crate::clock::ClockControl;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
 use crate::http::games::{game_id, game_row};
 use crate::http::limits::{count_attempt, with_board_quota, StoreCaps};
-use crate::http::requests::{option_pairs, OptionValue};
 use crate::http::socket_session::SocketSession;
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
 use crate::http::{json_body, require_user, App, AppState};
-use crate::ids::{now_ms, TournamentId};
+use crate::ids::RandomId;
 use crate::store::caps::{Cap, Counted};
 use crate::store::{TournamentListing, TournamentRow};
 use crate::tournament::driver::message_text;
 use crate::tournament::snapshot::{Snapshot, Tournament, PENDING_MS};
-use crate::tournament::status::TournamentStatus;
-use crate::tournament::view::{
-    GameTournamentView, TournamentAnswer, TournamentLink, TournamentSummary, TournamentsView,
-};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocketUpgrade};
@@ -27,38 +20,22 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gamut_games::GameKind;
+use gamut_protocol::clock::ClockControl;
+use gamut_protocol::ids::{now_ms, TournamentId};
+use gamut_protocol::requests::option_pairs;
+use gamut_protocol::tournament::status::TournamentStatus;
+use gamut_protocol::tournament::{
+    CreateTournament, GameTournamentView, TournamentAnswer, TournamentLink, TournamentSummary,
+    TournamentsView,
+};
+use gamut_protocol::user::UserView;
 use gamut_protocol::ErrorCode;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
 /// The longest tournament name, in characters.
 pub const MAX_NAME: usize = 40;
 /// How many finished tournaments the list shows.
 pub const FINISHED_LISTED: i64 = 20;
-
-/// `POST /api/tournaments`: create an arena tournament.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTournament {
-    /// Its name (default: the game's title and "arena").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Which game (its name, any case).
-    #[serde(with = "crate::wire::text")]
-    pub game: GameKind,
-    /// Any subset of the game's options.
-    #[serde(default)]
-    pub options: BTreeMap<String, OptionValue>,
-    /// The games' clock (real time).
-    pub clock: ClockControl,
-    /// How long it lasts.
-    pub duration_ms: i64,
-    /// How long from now until it starts (default: at once).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start_in_ms: Option<i64>,
-}
 
 /// The signed-in registered person, or 401/403 (tournament games are
 /// rated: guests cannot take part; bots are never paired with people but

@@ -1,21 +1,22 @@
 //! Players: profile with ratings and results, rating histories, finished
 //! games, leaderboards.
 
-use crate::clock::Speed;
 use crate::error::{ApiError, ApiResult};
-use crate::game::meta::UserView;
-use crate::game::status::GameStatus;
+use crate::game::meta::UserRecord;
 use crate::http::games::{list_summaries, Listing};
-use crate::http::requests::{page_limit, PageQuery, RatingHistoryQuery};
-use crate::http::views::{
-    GamesView, LeaderEntry, LeaderboardView, ProfileView, RatingHistoryView, RatingPointView,
-    RatingView, ResultsView,
-};
 use crate::http::{query, AppState};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use gamut_games::GameKind;
+use gamut_protocol::clock::Speed;
+use gamut_protocol::requests::{page_limit, PageQuery, RatingHistoryQuery};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::user::UserView;
+use gamut_protocol::views::{
+    GamesView, LeaderEntry, LeaderboardView, ProfileView, RatingHistoryView, RatingPointView,
+    RatingView, ResultsView,
+};
 use gamut_protocol::ErrorCode;
 
 /// A game and a speed as the store names them, checked.

@@ -1,36 +1,40 @@
 //! The WebSocket endpoints: one socket per watched game (state, versioned
 //! events, players' actions) and one for the lobby. Messages are the types
-//! of [`crate::http::messages`].
+//! of [`gamut_protocol::socket`].
 
 use crate::auth::{credential, Credential};
 use crate::chat::ChatRoom;
 use crate::connections::{ConnectionCounter, ConnectionGuard};
+use crate::error::socket_error;
 use crate::error::ApiError;
 use crate::game::actor::Action;
 use crate::game::event::{Published, StoredEvent};
-use crate::game::meta::{side_in, GameMeta};
+use crate::game::meta::GameMeta;
 use crate::game::state::GameState;
 use crate::http::bot_auth::bot_token_lasts;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::decline_feed::DeclineFeed;
 use crate::http::invitations;
 use crate::http::limits::{count_attempt, session_lasts, too_many};
-use crate::http::messages::{
-    ClientMessage, Envelope, LobbyClientMessage, MessageType, PlayerRequest, Request, ServerMessage,
-};
 use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
-use crate::http::requests::SinceQuery;
 use crate::http::socket_session::{check_due, SocketSession};
 use crate::http::{current_user, query, require_user, AppState};
-use crate::ids::{GameId, UserId};
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
+use gamut_protocol::ErrorCode;
 use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use gamut_core::Player;
+use gamut_protocol::ids::{GameId, UserId};
+use gamut_protocol::requests::SinceQuery;
+use gamut_protocol::socket::{
+    ClientBody, ClientMessage, Envelope, LobbyClientMessage, ServerMessage, CLOSE_NO_SUCH_GAME,
+    MAX_MOVE,
+};
+use gamut_protocol::user::side_in;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::broadcast::{self, error::RecvError};
@@ -69,8 +73,8 @@ pub async fn game_ws(
                 close_code(
                     &mut socket,
                     None,
-                    ApiError::not_found(NO_SUCH_GAME).code(gamut_protocol::ErrorCode::NoSuchGame),
-                    NO_SUCH_GAME_CODE,
+                    no_such_game(),
+                    CLOSE_NO_SUCH_GAME,
                 )
                 .await;
             })
@@ -85,7 +89,7 @@ pub async fn game_ws(
     // A player who plays from another address: fair play counts it too
     // (crate::fair_play).
     if let (Some(_), Some(u)) = (side, user.as_ref()) {
-        if row.status == crate::game::status::GameStatus::Live.as_str() {
+        if row.status == gamut_protocol::status::GameStatus::Live.as_str() {
             let address = addr.ip().to_string();
             app.store
                 .add_seat_address(id.as_str(), u.id.as_str(), &address)
@@ -135,7 +139,7 @@ struct Watch {
 
 /// The error of a socket closed because its session ended.
 pub(crate) fn session_ended() -> ApiError {
-    ApiError::unauthorized(SESSION_ENDED).code(gamut_protocol::ErrorCode::SessionEnded)
+    ApiError::unauthorized("your session has ended; sign in again").code(ErrorCode::SessionEnded)
 }
 
 /// Sends `error` and closes the socket (policy violation).
@@ -146,7 +150,7 @@ async fn close_with(socket: &mut WebSocket, id: Option<i64>, error: impl Into<Ap
 /// Sends `error` and closes the socket with `code`.
 async fn close_code(socket: &mut WebSocket, id: Option<i64>, error: ApiError, code: u16) {
     let reason = error.message.clone();
-    send(socket, &ServerMessage::error(id, error)).await;
+    send(socket, &socket_error(id, error)).await;
     let frame = CloseFrame {
         code,
         reason: reason.into(),
@@ -186,16 +190,19 @@ impl Allowance {
 }
 
 /// The error a flooding client gets before its socket is closed.
-pub const FLOOD_ERROR: &str = "too many messages; closing the connection";
+pub fn flooded() -> ApiError {
+    ApiError::too_many("too many messages; closing the connection").code(ErrorCode::Flood)
+}
+
 /// The error an idle socket gets before it is closed.
-pub const IDLE_ERROR: &str = "no message for too long; closing the connection";
-/// The error a socket whose session ended gets when it acts.
-pub const SESSION_ENDED: &str = "your session has ended; sign in again";
+pub fn idle() -> ApiError {
+    ApiError::too_many("no message for too long; closing the connection").code(ErrorCode::Idle)
+}
+
 /// The error a socket for an unknown game gets before it is closed.
-pub const NO_SUCH_GAME: &str = "no such game";
-/// The close code of a socket for an unknown game (4000-4999 are the
-/// application's: 4404 like HTTP's 404).
-pub const NO_SUCH_GAME_CODE: u16 = 4404;
+fn no_such_game() -> ApiError {
+    ApiError::not_found("no such game").code(ErrorCode::NoSuchGame)
+}
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
     let text = match serde_json::to_string(message) {
@@ -231,15 +238,15 @@ async fn catch_up(
             close_code(
                 socket,
                 None,
-                ApiError::not_found(NO_SUCH_GAME).code(gamut_protocol::ErrorCode::NoSuchGame),
-                NO_SUCH_GAME_CODE,
+                no_such_game(),
+                CLOSE_NO_SUCH_GAME,
             )
             .await;
             return None;
         }
         Err(e) => {
             let e = ApiError::internal(format!("{e:#}"));
-            send(socket, &ServerMessage::error(None, e)).await;
+            send(socket, &socket_error(None, e)).await;
             return None;
         }
     };
@@ -255,7 +262,7 @@ async fn catch_up(
                     state: Box::new(view),
                 },
                 Err(e) => {
-                    send(socket, &ServerMessage::error(None, e)).await;
+                    send(socket, &socket_error(None, e)).await;
                     return None;
                 }
             }
@@ -315,6 +322,35 @@ fn spectators() -> ApiError {
     ApiError::forbidden("spectators cannot act").code(gamut_protocol::ErrorCode::NotAPlayer)
 }
 
+/// What a player's message asks of the game's task.
+enum PlayerAsk {
+    /// An action of the game.
+    Act(Action),
+    /// Set (`Some`) or cancel (`None`) one's premove.
+    Premove(Option<String>),
+}
+
+/// What `body` asks of the game's task, or (`Err`) the answer given at
+/// once to `ping` and `sync`, which anyone may send.
+fn player_ask(body: ClientBody) -> Result<PlayerAsk, Reply> {
+    let action = match body {
+        ClientBody::Ping {} => return Err(Reply::send(ServerMessage::Pong)),
+        ClientBody::Sync { since } => return Err(Reply::Sync(since)),
+        ClientBody::Premove { mv } => return Ok(PlayerAsk::Premove(Some(mv))),
+        ClientBody::PremoveCancel {} => return Ok(PlayerAsk::Premove(None)),
+        ClientBody::Move { mv, version } => Action::Move { mv, version },
+        ClientBody::Resign {} => Action::Resign,
+        ClientBody::DrawOffer {} => Action::DrawOffer,
+        ClientBody::DrawAccept {} => Action::DrawAccept,
+        ClientBody::DrawDecline {} => Action::DrawDecline,
+        ClientBody::TakebackRequest {} => Action::TakebackRequest,
+        ClientBody::TakebackAccept {} => Action::TakebackAccept,
+        ClientBody::TakebackDecline {} => Action::TakebackDecline,
+        ClientBody::Abort {} => Action::Abort,
+    };
+    Ok(PlayerAsk::Act(action))
+}
+
 /// Reads one client message and, for a player's action, performs it (if
 /// the socket's session still lasts, and within the takeback limit).
 async fn answer(
@@ -325,34 +361,41 @@ async fn answer(
 ) -> Reply {
     let envelope = Envelope::of(text);
     // A spectator's action is refused as such, well-formed or not.
-    if player.is_none() && envelope.kind.is_some_and(MessageType::is_action) {
-        return Reply::send(ServerMessage::error(envelope.id, spectators()));
+    if player.is_none() && envelope.is_player_only() {
+        return Reply::send(socket_error(envelope.id, spectators()));
     }
-    let message = match serde_json::from_str::<ClientMessage>(text) {
+    let ClientMessage {
+        id: id_of_message,
+        body,
+    } = match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => message,
         Err(e) => {
             let error = format!("invalid message: {e}");
-            return Reply::send(ServerMessage::error(envelope.id, error));
+            return Reply::send(socket_error(envelope.id, error));
         }
     };
-    let id_of_message = message.id();
-    let request = match message.request() {
-        Ok(Request::Ping) => return Reply::send(ServerMessage::Pong),
-        Ok(Request::Sync(since)) => return Reply::Sync(since),
-        Ok(Request::Player(request)) => request,
-        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
+    if body
+        .move_text()
+        .is_some_and(|mv| mv.is_empty() || mv.len() > MAX_MOVE)
+    {
+        let error = format!("a move has 1 to {MAX_MOVE} characters");
+        return Reply::send(socket_error(id_of_message, error));
+    }
+    let ask = match player_ask(body) {
+        Ok(ask) => ask,
+        Err(at_once) => return at_once,
     };
     let Some((user, token)) = player else {
-        return Reply::send(ServerMessage::error(id_of_message, spectators()));
+        return Reply::send(socket_error(id_of_message, spectators()));
     };
     match session_still_lasts(app, user, token).await {
         Ok(true) => {}
         Ok(false) => return Reply::Close(id_of_message, session_ended()),
-        Err(e) => return Reply::send(ServerMessage::error(id_of_message, e)),
+        Err(e) => return Reply::send(socket_error(id_of_message, e)),
     }
-    let action = match request {
-        PlayerRequest::Act(action) => action,
-        PlayerRequest::Premove(mv) => {
+    let action = match ask {
+        PlayerAsk::Act(action) => action,
+        PlayerAsk::Premove(mv) => {
             return match premove_feed::ask(app, id, user, id_of_message, mv).await {
                 Ok((reply, held)) => Reply::Premove(Box::new(reply), held),
                 Err(error) => Reply::send(error),
@@ -362,7 +405,7 @@ async fn answer(
     if matches!(action, Action::TakebackRequest) {
         let key = format!("{user}|{id}");
         if let Err(e) = count_attempt(&app.guards.takebacks, &key, "takeback requests") {
-            return Reply::send(ServerMessage::error(id_of_message, e));
+            return Reply::send(socket_error(id_of_message, e));
         }
     }
     Reply::send(match app.registry.act(id, user, action).await {
@@ -370,7 +413,7 @@ async fn answer(
             id: id_of_message,
             version,
         },
-        Err(e) => ServerMessage::error(id_of_message, e),
+        Err(e) => socket_error(id_of_message, e),
     })
 }
 
@@ -424,7 +467,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                 }
             }
             () = tokio::time::sleep_until(allowance.idle_at) => {
-                close_with(&mut socket, None, IDLE_ERROR).await;
+                close_with(&mut socket, None, idle()).await;
                 return;
             }
             incoming = socket.recv() => {
@@ -437,7 +480,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                     }
                 };
                 if !allowance.heard() {
-                    close_with(&mut socket, None, FLOOD_ERROR).await;
+                    close_with(&mut socket, None, flooded()).await;
                     return;
                 }
                 // Only a seated user acts; anyone else watches.
@@ -455,7 +498,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                     Reply::Sync(since) => match allowance.syncs.take() {
                         Err(wait) => {
                             let error = too_many("sync requests", wait);
-                            Box::new(ServerMessage::error(Envelope::of(&text).id, error))
+                            Box::new(socket_error(Envelope::of(&text).id, error))
                         }
                         Ok(()) => {
                             let since = Some(since.unwrap_or(-1));
@@ -611,8 +654,9 @@ impl Pushes for LobbyPushes {
 
 /// A user socket's pushes: the user's notifications.
 struct UserPushes {
-    notifications:
-        tokio::sync::broadcast::Receiver<std::sync::Arc<crate::notification::Notification>>,
+    notifications: tokio::sync::broadcast::Receiver<
+        std::sync::Arc<gamut_protocol::notification::Notification>,
+    >,
 }
 
 impl Pushes for UserPushes {
@@ -653,7 +697,7 @@ pub(crate) async fn serve_pushes<P: Pushes>(
     loop {
         tokio::select! {
             () = tokio::time::sleep_until(allowance.idle_at) => {
-                close_with(&mut socket, None, IDLE_ERROR).await;
+                close_with(&mut socket, None, idle()).await;
                 return;
             }
             () = check_due(session.as_ref()) => {
@@ -667,12 +711,12 @@ pub(crate) async fn serve_pushes<P: Pushes>(
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     if !allowance.heard() {
-                        close_with(&mut socket, None, FLOOD_ERROR).await;
+                        close_with(&mut socket, None, flooded()).await;
                         return;
                     }
                     let reply = match serde_json::from_str::<LobbyClientMessage>(&text) {
                         Ok(LobbyClientMessage::Ping {}) => ServerMessage::Pong,
-                        Err(_) => ServerMessage::error(None, refusal),
+                        Err(_) => socket_error(None, refusal),
                     };
                     if !send(&mut socket, &reply).await {
                         return;
@@ -731,7 +775,7 @@ async fn watch_user(
             notifications: inbox.notifications,
             unseen: inbox.unseen,
         },
-        Err(e) => ServerMessage::error(None, e),
+        Err(e) => socket_error(None, e),
     };
     if !send(&mut socket, &first).await {
         return;

@@ -22,12 +22,10 @@
 mod bots;
 pub mod caps;
 mod chat;
-pub use chat::KEPT_PER_ROOM;
 mod games;
 pub use games::{Joiner, NewGame};
 mod migrate;
 mod notifications;
-pub use notifications::KEPT_PER_USER;
 mod processes;
 mod ratings;
 mod records;

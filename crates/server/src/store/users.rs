@@ -2,7 +2,7 @@
 
 use super::records::{CredentialsRecord, SessionRecord, UserRecord};
 use super::{GuestSignUp, Store, UserRow};
-use crate::ids::now_ms;
+use gamut_protocol::ids::now_ms;
 
 impl Store {
     /// Stores a new user; `Ok(false)` if the name is taken.

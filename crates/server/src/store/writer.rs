@@ -28,7 +28,7 @@ use super::notifications::save_notification;
 use super::ratings::save_rating;
 use super::{AppendError, Backend, EventRow, GameUpdate, NotificationRow, RatingUpdate};
 use crate::bus::notice::Notice;
-use crate::ids::GameId;
+use gamut_protocol::ids::GameId;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use std::sync::Arc;

@@ -18,14 +18,15 @@
 use super::pairing::{pair, Pair};
 use super::snapshot::Snapshot;
 use super::standings::GameOutcome;
-use super::status::TournamentStatus;
-use super::view::TournamentMessage;
 use crate::game::meta::{GameMeta, Pairing};
 use crate::http::games::{human_seat, store_new_game};
 use crate::http::App;
-use crate::ids::{now_ms, GameId};
+use crate::ids::RandomId;
 use crate::store::PairingClaim;
 use axum::extract::ws::Utf8Bytes;
+use gamut_protocol::ids::{now_ms, GameId};
+use gamut_protocol::tournament::status::TournamentStatus;
+use gamut_protocol::tournament::TournamentMessage;
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;

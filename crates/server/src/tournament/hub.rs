@@ -5,9 +5,9 @@
 //! by the driver and handed to every socket watching it).
 
 use super::limits::TournamentLimits;
-use crate::ids::TournamentId;
 use crate::rate_limit::KeyedLimiter;
 use axum::extract::ws::Utf8Bytes;
+use gamut_protocol::ids::TournamentId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{watch, Notify};

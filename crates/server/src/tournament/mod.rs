@@ -21,8 +21,6 @@ pub mod pairing;
 pub mod scoring;
 pub mod snapshot;
 pub mod standings;
-pub mod status;
-pub mod view;
 
 pub use hub::TournamentHub;
 pub use limits::TournamentLimits;

@@ -6,8 +6,8 @@
 //! last time.
 
 use super::standings::{RankKey, Record};
-use crate::ids::UserId;
 use gamut_core::Player;
+use gamut_protocol::ids::UserId;
 
 /// A player waiting for a game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,6 +38,7 @@ pub struct Sheet {
 
 impl Sheet {
     /// The sheet of `results`, oldest first.
+    #[cfg(test)]
     pub fn of(results: impl IntoIterator<Item = GameScore>) -> Sheet {
         let mut sheet = Sheet::default();
         for result in results {

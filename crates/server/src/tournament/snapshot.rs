@@ -7,17 +7,17 @@ use super::pairing::Waiting;
 use super::standings::{
     no_show as no_show_of, records, GameOutcome, RankKey, Record, TournamentGame,
 };
-use super::status::TournamentStatus;
-use super::view::{Standing, TournamentSummary, TournamentView};
-use crate::clock::{ClockControl, Speed};
-use crate::game::event::ResultView;
-use crate::game::meta::UserView;
-use crate::game::status::GameStatus;
-use crate::ids::{GameId, TournamentId, UserId};
 use crate::rating;
 use crate::store::{EntrantRow, Store, TournamentGameRow, TournamentRow};
 use gamut_core::EndReason;
 use gamut_games::GameKind;
+use gamut_protocol::clock::{ClockControl, Speed};
+use gamut_protocol::game::ResultView;
+use gamut_protocol::ids::{GameId, TournamentId, UserId};
+use gamut_protocol::status::GameStatus;
+use gamut_protocol::tournament::status::TournamentStatus;
+use gamut_protocol::tournament::{Standing, TournamentSummary, TournamentView};
+use gamut_protocol::user::UserView;
 use std::collections::{BTreeMap, HashMap};
 
 /// How long a paired game may take to be stored: until then its players

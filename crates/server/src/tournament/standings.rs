@@ -5,8 +5,8 @@
 //! are the same after a restart.
 
 use super::scoring::{GameScore, Sheet};
-use crate::ids::{GameId, UserId};
 use gamut_core::Player;
+use gamut_protocol::ids::{GameId, UserId};
 use std::collections::HashMap;
 
 /// A tournament game as stored: its players and how far it is.

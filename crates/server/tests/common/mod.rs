@@ -14,18 +14,19 @@
 use futures_util::{SinkExt, StreamExt};
 // The view types the tests read answers into (each test crate uses some).
 #[allow(unused_imports)]
-pub use gamut_server::game::event::ResultView;
+pub use gamut_protocol::game::ResultView;
 #[allow(unused_imports)]
-pub use gamut_server::game::view::{EventBody, EventView, GameSummary, GameView};
+pub use gamut_protocol::game::{EventBody, EventView, GameSummary, GameView};
+use gamut_protocol::review::ReviewState;
+use gamut_protocol::review::ReviewView;
 #[allow(unused_imports)]
-pub use gamut_server::http::messages::ServerMessage;
-use gamut_server::http::review::ReviewView;
+pub use gamut_protocol::socket::ServerMessage;
 #[allow(unused_imports)]
-pub use gamut_server::http::views::{
-    CatalogueView, CreatedView, ErrorView, GamesView, JoinedView, LeaderboardView, LobbyView,
-    MeView, OkView, ProfileView, ReplayResult, ReplayView,
+pub use gamut_protocol::views::{
+    CatalogueView, CreatedView, GamesView, JoinedView, LeaderboardView, LobbyView, MeView, OkView,
+    ProfileView, ReplayResult, ReplayView,
 };
-use gamut_server::review::ReviewState;
+pub use gamut_protocol::ErrorBody as ErrorView;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -68,7 +69,14 @@ impl Backend {
         let mut conn = sqlx::PgConnection::connect(&url)
             .await
             .expect("connect to GAMUT_TEST_POSTGRES_URL");
-        let name = format!("gamut_test_{}", gamut_server::ids::random_token(12));
+        // Unique per process and per call: pid, time and a counter.
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!(
+            "gamut_test_{}_{}_{n}",
+            std::process::id(),
+            gamut_protocol::ids::now_ms()
+        );
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&mut conn)
             .await

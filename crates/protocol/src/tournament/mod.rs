@@ -1,11 +1,14 @@
 //! What the API sends about tournaments (`docs/api.md`, "Tournaments").
 
-use super::status::TournamentStatus;
+pub mod status;
+
 use crate::clock::{ClockControl, Speed};
-use crate::game::meta::UserView;
 use crate::ids::{GameId, TournamentId};
+use crate::requests::OptionValue;
+use crate::user::UserView;
 use gamut_games::GameKind;
 use serde::{Deserialize, Serialize};
+use status::TournamentStatus;
 use std::collections::BTreeMap;
 
 /// A tournament in lists.
@@ -116,4 +119,26 @@ pub enum TournamentMessage {
         /// The tournament.
         tournament: TournamentView,
     },
+}
+
+/// `POST /api/tournaments`: create an arena tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournament {
+    /// Its name (default: the game's title and "arena").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Which game (its name, any case).
+    #[serde(with = "crate::wire::text")]
+    pub game: GameKind,
+    /// Any subset of the game's options.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionValue>,
+    /// The games' clock (real time).
+    pub clock: ClockControl,
+    /// How long it lasts.
+    pub duration_ms: i64,
+    /// How long from now until it starts (default: at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_in_ms: Option<i64>,
 }

@@ -1,21 +1,15 @@
 //! What the HTTP endpoints answer (`docs/api.md`), one type per answer:
-//! the handlers build them and the tests read answers back into them. The
-//! game's own views (summary, state, events) are in
-//! [`crate::game::view`].
+//! the server builds them and clients read answers back into them. The
+//! game's own views (summary, state, events) are in [`crate::game`].
 
 use crate::clock::Speed;
-use crate::game::event::ResultView;
-use crate::game::meta::UserView;
-use crate::game::view::GameSummary;
+use crate::game::{GameSummary, ResultView};
+use crate::user::UserView;
 use gamut_ai::Level;
 use gamut_core::{EndReason, OptionKind, OptionSpec, Player};
 use gamut_games::GameKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// Every error: `{"error": "...", "code": "...", "params": {...}}`, with
-/// the HTTP status saying what kind.
-pub use gamut_protocol::ErrorBody as ErrorView;
 
 /// `{"ok": true}`: health, sign-out, cancelling a seek.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,14 +73,16 @@ pub enum ReplayResult {
     /// record).
     Game(ResultView),
     /// What an imported record's headers say of a result the rules did not
-    /// reach: its `[Result]` text and `[Reason]` header as they are.
+    /// reach, when its `[Reason]` is not one of the rules' reasons: its
+    /// `[Result]` text and `[Reason]` header as they are.
     Record(RecordedResult),
 }
 
-/// A result as an imported record states it (no winner is inferred).
+/// A result as an imported record states it, in words the rules do not
+/// use.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordedResult {
-    /// Always `null`.
+    /// The winner its `[Result]` names (`1-0`, `0-1`), `null` otherwise.
     #[serde(default, with = "crate::wire::option_side")]
     pub winner: Option<Player>,
     /// The `[Reason]` header, if any.

@@ -1,11 +1,40 @@
-//! Time controls, the speeds derived from them, and the server-side
-//! clocks.
+//! Time controls, the speeds derived from them, and a game's clocks (kept
+//! by the server, stored with every event, sent in states and events).
+//!
+//! Correspondence play is lichess's days per move: the side to move has N
+//! days for its move (N one of [`DAYS_PER_MOVE`]); after each of its moves
+//! its time is N days again (no accumulation, no increment).
 
 use gamut_core::Player;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+/// The days a move may be given.
+pub const DAYS_PER_MOVE: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+/// A day: the unit of [`DAYS_PER_MOVE`] (tests run servers with a shorter
+/// one).
+pub const DAY: Duration = Duration::from_secs(86_400);
+
+/// Checks that `days` is one of [`DAYS_PER_MOVE`].
+pub fn check_days(days: u32) -> Result<(), String> {
+    if DAYS_PER_MOVE.contains(&days) {
+        Ok(())
+    } else {
+        Err(format!(
+            "clock days_per_move must be one of {}",
+            DAYS_PER_MOVE.map(|d| d.to_string()).join(", ")
+        ))
+    }
+}
+
+/// The time each move gets, in milliseconds: `days` of `day` (saturating).
+pub fn per_move_ms(days: u32, day: Duration) -> i64 {
+    let day_ms = i64::try_from(day.as_millis()).unwrap_or(i64::MAX);
+    day_ms.saturating_mul(i64::from(days))
+}
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,12 +48,11 @@ pub enum ClockControl {
         /// Added after each of a side's moves.
         increment_ms: i64,
     },
-    /// Correspondence by days per move
-    /// ([`crate::correspondence`]): the side to move has `days_per_move`
+    /// Correspondence by days per move: the side to move has `days_per_move`
     /// days for its move, its time set back to that after each of its
     /// moves.
     Correspondence {
-        /// Days per move: one of [`crate::correspondence::DAYS_PER_MOVE`].
+        /// Days per move: one of [`DAYS_PER_MOVE`].
         days_per_move: u32,
     },
     /// No clocks (correspondence without a deadline).
@@ -62,7 +90,7 @@ impl From<ClockControlBody> for ClockControl {
 
 impl ClockControl {
     /// Checks the limits (1 s to 24 h initial, increment up to 10 min;
-    /// days per move from [`crate::correspondence::DAYS_PER_MOVE`]).
+    /// days per move from [`DAYS_PER_MOVE`]).
     pub fn validate(&self) -> Result<(), String> {
         match *self {
             ClockControl::Realtime {
@@ -77,16 +105,14 @@ impl ClockControl {
                 }
                 Ok(())
             }
-            ClockControl::Correspondence { days_per_move } => {
-                crate::correspondence::check(days_per_move)
-            }
+            ClockControl::Correspondence { days_per_move } => check_days(days_per_move),
             ClockControl::Untimed => Ok(()),
         }
     }
 
     /// True for the controls of correspondence play, untimed or by days
     /// per move (whose players are told of their turn and of the end
-    /// outside the game's page: [`crate::game::notices`]).
+    /// outside the game's page).
     pub fn is_correspondence(&self) -> bool {
         !matches!(self, ClockControl::Realtime { .. })
     }
@@ -116,12 +142,12 @@ impl ClockControl {
     }
 
     /// The clocks at the start of a game, `running`'s running; a day of a
-    /// days-per-move control lasts `day` ([`crate::correspondence::DAY`]).
+    /// days-per-move control lasts `day` ([`DAY`]).
     pub fn start(&self, at: i64, running: Option<Player>, day: Duration) -> Option<Clocks> {
         let (ms, per_move) = match *self {
             ClockControl::Realtime { initial_ms, .. } => (initial_ms, None),
             ClockControl::Correspondence { days_per_move } => {
-                let ms = crate::correspondence::per_move_ms(days_per_move, day);
+                let ms = per_move_ms(days_per_move, day);
                 (ms, Some(ms))
             }
             ClockControl::Untimed => return None,
@@ -357,7 +383,28 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::correspondence::DAY;
+
+    #[test]
+    fn only_the_listed_days_are_accepted() {
+        for days in DAYS_PER_MOVE {
+            assert_eq!(check_days(days), Ok(()));
+        }
+        for days in [0, 4, 6, 15, 30, u32::MAX] {
+            let e = check_days(days).unwrap_err();
+            assert_eq!(
+                e, "clock days_per_move must be one of 1, 2, 3, 5, 7, 10, 14",
+                "{days}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_gets_whole_days() {
+        assert_eq!(per_move_ms(3, DAY), 3 * 86_400_000);
+        assert_eq!(per_move_ms(14, DAY), 14 * 86_400_000);
+        assert_eq!(per_move_ms(2, Duration::from_millis(250)), 500);
+        assert_eq!(per_move_ms(2, Duration::MAX), i64::MAX);
+    }
 
     #[test]
     fn running_side_is_charged_and_gets_the_increment() {

@@ -1,15 +1,12 @@
 //! What clients see of a game (`docs/api.md`): the game summary of lists
 //! and the lobby ([`GameSummary`]), the full state as one viewer may see it
-//! ([`GameView`]) and events ([`EventView`]). Built by
-//! [`crate::game::state::GameState`] and [`crate::game::event::Published`];
-//! read back by the tests, so the types are the contract.
+//! ([`GameView`]), events ([`EventView`]) and the result ([`ResultView`]).
 
 use crate::clock::{ClockControl, Clocks, Speed};
-use crate::game::event::{RatingChange, ResultView};
-use crate::game::meta::Seat;
-use crate::game::status::GameStatus;
 use crate::ids::GameId;
-use gamut_core::Player;
+use crate::status::GameStatus;
+use crate::user::Seat;
+use gamut_core::{EndReason, Outcome, Player};
 use gamut_games::GameKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -340,6 +337,48 @@ impl EventBody {
             _ => None,
         }
     }
+}
+
+/// A finished game's result (stored in the `end` event and the summary
+/// row; sent in summaries, states and `end` events).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultView {
+    /// The winning side, `None` for a draw.
+    #[serde(default, with = "crate::wire::option_side")]
+    pub winner: Option<Player>,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub text: String,
+}
+
+impl ResultView {
+    /// The result as an engine outcome.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            winner: self.winner,
+            reason: self.reason,
+        }
+    }
+}
+
+impl From<Outcome> for ResultView {
+    fn from(o: Outcome) -> Self {
+        ResultView {
+            winner: o.winner,
+            reason: o.reason,
+            text: o.result_text().to_owned(),
+        }
+    }
+}
+
+/// One side's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// Before.
+    pub before: f64,
+    /// After.
+    pub after: f64,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! strings, each refusing unknown fields with a clear error.
 
 use crate::clock::{ClockControl, Speed};
-use crate::game::status::GameStatus;
+use crate::status::GameStatus;
 use gamut_ai::Level;
 use gamut_core::Player;
 use gamut_games::GameKind;
@@ -47,18 +47,13 @@ pub enum SideChoice {
 }
 
 impl SideChoice {
-    /// The side chosen (drawing one at random for [`SideChoice::Random`]).
-    pub fn side(self) -> Player {
+    /// The side chosen, `None` for [`SideChoice::Random`] (the server
+    /// draws one).
+    pub fn fixed(self) -> Option<Player> {
         match self {
-            SideChoice::First => Player::First,
-            SideChoice::Second => Player::Second,
-            SideChoice::Random => {
-                if rand::random::<bool>() {
-                    Player::Second
-                } else {
-                    Player::First
-                }
-            }
+            SideChoice::First => Some(Player::First),
+            SideChoice::Second => Some(Player::Second),
+            SideChoice::Random => None,
         }
     }
 }
