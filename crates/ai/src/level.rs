@@ -7,8 +7,12 @@
 //! | `easy`   | 2     | 20,000  | 0.15 s | ±150  | 20%          | 1       |
 //! | `medium` | 4     | 20,000  | 0.6 s  | ±40   | 4%           | 1       |
 //! | `hard`   | –     | 30,000  | 3 s    | ±20   | –            | 1       |
+//! | `expert` | –     | 250,000 | 5 s    | ±8    | –            | 2       |
 //! | `max`    | –     | –       | –      | –     | –            | any     |
 //!
+//! `expert` sits between `hard` and `max`: on a clock it plays by the time
+//! manager as `max` does (at most a twentieth of the time left a move),
+//! within its node budget.
 //! `max` also has a contempt of 30 (a draw counts as slightly worse than
 //! even for it), so it does not settle for repetitions it could avoid.
 //! The caller's limits apply too (the tighter wins): under a clock
@@ -45,6 +49,10 @@ pub struct LevelProfile {
     pub contempt: i32,
 }
 
+/// `expert`'s node budget per move: about 8 times `hard`'s, a tenth of a
+/// second or two at the engines' 1.5 to 3 million nodes a second.
+const EXPERT_NODES: u64 = 250_000;
+
 /// A difficulty level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -56,17 +64,21 @@ pub enum Level {
     Medium,
     /// A strong opponent.
     Hard,
+    /// Between `hard` and `max`: a few times `hard`'s search, a little
+    /// noise.
+    Expert,
     /// Full strength.
     Max,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 6] = [
         Level::Random,
         Level::Easy,
         Level::Medium,
         Level::Hard,
+        Level::Expert,
         Level::Max,
     ];
 
@@ -115,6 +127,24 @@ impl Level {
                 1,
                 32,
             ),
+            // The step between `hard` and `max` (issue: `hard` answered in
+            // tens of milliseconds, `max` thought up to 30 s at 5+3): about
+            // 8 times `hard`'s nodes (a tenth of a second or two; `max` at
+            // 5+3 searches several million), less noise, two threads at
+            // most; no contempt and none of `max`'s endgame tables and
+            // solver.
+            Level::Expert => (
+                Limits {
+                    movetime: Some(ms(5_000)),
+                    nodes: Some(EXPERT_NODES),
+                    depth: None,
+                    clock: None,
+                },
+                8,
+                0.0,
+                2,
+                64,
+            ),
             Level::Max => (Limits::default(), 0, 0.0, 256, 64),
         };
         LevelProfile {
@@ -134,6 +164,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
             Level::Max => "max",
         }
     }
@@ -151,6 +182,6 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s.trim())
-            .ok_or_else(|| format!("unknown level '{s}' (random, easy, medium, hard, max)"))
+            .ok_or_else(|| format!("unknown level '{s}' (random, easy, medium, hard, expert, max)"))
     }
 }

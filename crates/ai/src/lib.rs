@@ -3,8 +3,8 @@
 //!
 //! The entry point is [`search_record`] (or [`search_setup`]) for any game
 //! that implements [`Evaluate`]: it takes a [`gamut_core::GameRecord`], an
-//! [`EngineSpec`] (`random`, `easy`, `medium`, `hard`, `max`, `mcts`),
-//! [`Limits`] and a stop flag, reports a [`SearchInfo`] after each
+//! [`EngineSpec`] (`random`, `easy`, `medium`, `hard`, `expert`, `max`,
+//! `mcts`), [`Limits`] and a stop flag, reports a [`SearchInfo`] after each
 //! iteration and returns a [`SearchReport`] with the best move in notation.
 //! For analysis, [`EngineSpec::with_lines`] asks the alpha-beta engine for
 //! several lines (multi-PV: each other root move's best line too, in
@@ -62,4 +62,4 @@ pub use setup::SearchSetup;
 pub use signature::bench_search;
 pub use solver::{Solution, SolveLimits, Solver, Verdict};
 pub use spec::{EngineKind, EngineSpec};
-pub use time_manager::{Clock, GameProgress, TimeBudget, MOVE_OVERHEAD};
+pub use time_manager::{Clock, GameProgress, TimeBudget, MOVE_CAP_DIVISOR, MOVE_OVERHEAD};

@@ -118,7 +118,8 @@ impl Default for EngineSpec {
 }
 
 impl fmt::Display for EngineSpec {
-    /// `random`, `easy`, `medium`, `hard`, `max`, `mcts`, `mcts-easy`;
+    /// `random`, `easy`, `medium`, `hard`, `expert`, `max`, `mcts`,
+    /// `mcts-easy`;
     /// `@N` is appended for N > 1 threads (`max@2`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
@@ -162,7 +163,7 @@ impl FromStr for EngineSpec {
                 },
                 None => EngineSpec::level(name.parse().map_err(|_| {
                     format!(
-                        "unknown engine '{s}' (random, easy, medium, hard, max, mcts; \
+                        "unknown engine '{s}' (random, easy, medium, hard, expert, max, mcts; \
                          optional @threads, e.g. max@2)"
                     )
                 })?),
@@ -183,6 +184,7 @@ mod tests {
             "easy",
             "medium",
             "hard",
+            "expert",
             "max",
             "mcts",
             "mcts-easy",

@@ -13,7 +13,9 @@
 //! iterative deepening starts when it would most likely end past it, so a
 //! move takes about its share on average; half as long again when the best
 //! move just changed, 30 % less when it has settled) and a **hard cap**
-//! (4.5 shares: the search stops there whatever it is doing). The reserve (a fixed
+//! (4.5 shares: the search stops there whatever it is doing), the share
+//! capped so that the hard cap is at most a twentieth of the time left (or
+//! the increment, if that is more: [`MOVE_CAP_DIVISOR`]). The reserve (a fixed
 //! [`MOVE_OVERHEAD`] of 50 ms, a twentieth of the time left up to a second,
 //! and a quarter of it up to 250 ms for a machine too busy to run the
 //! search for a while) and the caps (the soft target at most 35 % and the
@@ -103,6 +105,16 @@ pub const KNOWN_LENGTH_SLACK: u32 = 2;
 pub const SOFT_TENTHS: u32 = 22;
 /// The hard cap in tenths of the even share.
 pub const HARD_TENTHS: u32 = 45;
+/// No move may take more than the time left divided by this (a twentieth):
+/// the even share is capped so that its hard cap ([`HARD_TENTHS`] of it)
+/// stays within that, the soft target with it. Without it a short game on
+/// a long clock gave single moves minutes (Lines of Action at 5+3: a share
+/// of 16 s, a hard cap of 74 s, moves of up to 30 s seen), while every
+/// other level answers within a second or two. The increment is always
+/// allowed (a move that takes no more than it leaves the clock as it was),
+/// and the last move before a time control is not capped (its time would
+/// not be needed later).
+pub const MOVE_CAP_DIVISOR: u32 = 20;
 
 /// The time one move may take under a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +151,13 @@ impl TimeBudget {
         let last = moves == 1;
         let (soft_share, hard_share) = if last { (90, 100) } else { (35, 50) };
         let even = even.min(share(room, soft_share, 100));
+        // At most a twentieth of the time left (or the increment) for the
+        // hard cap, and the share and soft target in proportion.
+        let even = if last {
+            even
+        } else {
+            even.min(share(move_cap(clock), 10, HARD_TENTHS))
+        };
         let soft = share(even, SOFT_TENTHS, 10).min(share(room, soft_share, 100));
         let hard = share(even, HARD_TENTHS, 10)
             .min(share(room, hard_share, 100))
@@ -150,6 +169,13 @@ impl TimeBudget {
             hard,
         }
     }
+}
+
+/// The most one move may take under `clock` (before the reserve and the
+/// other caps): a [`MOVE_CAP_DIVISOR`]th of the time left, or the
+/// increment if that is more.
+fn move_cap(clock: &Clock) -> Duration {
+    (clock.left / MOVE_CAP_DIVISOR).max(clock.increment)
 }
 
 /// `num / den` of `d`.
@@ -379,12 +405,21 @@ mod tests {
         assert_eq!(moves_left(&clock, &ending), KNOWN_LENGTH_SLACK);
     }
 
+    /// A game of `plies_played` of a long game (400 plies typical: the
+    /// twentieth of the time left does not cap its share).
+    fn long(plies_played: u32) -> GameProgress {
+        GameProgress {
+            typical_plies: 400,
+            ..progress(plies_played)
+        }
+    }
+
     #[test]
     fn sudden_death_shares_the_time_left_over_the_moves_to_go() {
-        // 60 s, no increment, 40 moves to go: reserve 1 s + 250 ms + 50 ms,
-        // and the least cost of the 39 moves after this one.
-        let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &progress(0));
-        let even = (MS(58_700) - MIN_MOVE_COST * 39) / 40;
+        // 60 s, no increment, 200 moves to go: reserve 1 s + 250 ms + 50 ms,
+        // and the least cost of the 199 moves after this one.
+        let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &long(0));
+        let even = (MS(58_700) - MIN_MOVE_COST * 199) / 200;
         assert_eq!(b.share, even);
         assert_eq!(b.soft, even * SOFT_TENTHS / 10);
         assert_eq!(b.hard, even * HARD_TENTHS / 10);
@@ -393,17 +428,71 @@ mod tests {
 
     #[test]
     fn the_increment_is_spent_too() {
-        let none = TimeBudget::allocate(&Clock::new(MS(5_000), Duration::ZERO), &progress(0));
-        let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(50)), &progress(0));
-        // 39 later increments shared over 40 moves: almost one each (an
-        // increment above MIN_MOVE_COST pays for each move's least cost).
-        assert_eq!(inc.soft, (MS(4_450) + MS(50) * 39) / 40 * SOFT_TENTHS / 10);
+        let none = TimeBudget::allocate(&Clock::new(MS(5_000), Duration::ZERO), &long(0));
+        let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(10)), &long(0));
+        // 199 later increments shared over 200 moves: almost one each (an
+        // increment of MIN_MOVE_COST pays for each move's least cost).
+        assert_eq!(inc.soft, (MS(4_450) + MS(10) * 199) / 200 * SOFT_TENTHS / 10);
         assert!(inc.soft > none.soft);
         // An increment larger than the time left: at most 35 % of what is
         // left is aimed at, half of it spent at most.
         let rich = TimeBudget::allocate(&Clock::new(MS(1_000), MS(2_000)), &progress(0));
         assert_eq!(rich.soft, MS(650) * 35 / 100);
         assert_eq!(rich.hard, MS(650) / 2);
+    }
+
+    #[test]
+    fn no_move_takes_more_than_a_twentieth_of_the_time_left() {
+        // Lines of Action (45 plies typical) at 5+3, first move: 22 moves to
+        // go. The even share of the usable time (300 s less the reserve of
+        // 1.3 s) and the 21 increments to come would be 16.4 s, its hard
+        // cap 74 s; a twentieth of 300 s is 15 s, so the share is capped at
+        // 15 s / 4.5 and the soft target and hard cap follow it.
+        let loa = GameProgress {
+            typical_plies: 45,
+            ..progress(0)
+        };
+        let clock = Clock::new(MS(300_000), MS(3_000));
+        let uncapped = (MS(298_700) + MS(3_000) * 21) / 22;
+        assert!(uncapped * HARD_TENTHS / 10 > MS(70_000));
+        let b = TimeBudget::allocate(&clock, &loa);
+        assert_eq!(move_cap(&clock), MS(15_000));
+        assert_eq!(b.share, MS(15_000) * 10 / HARD_TENTHS);
+        assert_eq!(b.soft, b.share * SOFT_TENTHS / 10);
+        assert_eq!(b.hard, b.share * HARD_TENTHS / 10);
+        assert!(b.hard <= MS(15_000) && b.hard > MS(14_990), "{b:?}");
+        // With less time left than twenty increments the increment is the
+        // cap: 10 s left and 3 s more each move may take 3 s.
+        let low = Clock::new(MS(10_000), MS(3_000));
+        assert_eq!(move_cap(&low), MS(3_000));
+        let b = TimeBudget::allocate(&low, &loa);
+        assert_eq!(b.hard, MS(3_000) * 10 / HARD_TENTHS * HARD_TENTHS / 10);
+        // A long game's share is below the cap: not changed.
+        let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &long(0));
+        assert_eq!(b.hard, b.share * HARD_TENTHS / 10);
+        assert!(b.hard < MS(60_000) / MOVE_CAP_DIVISOR);
+        // Whatever the clock and the game, before the last move of a time
+        // control: a twentieth of the time left, or the increment, or the
+        // least hard cap.
+        for left in [0, 20, 100, 1_000, 5_000, 60_000, 300_000, 3_600_000] {
+            for inc in [0, 10, 100, 3_000, 30_000] {
+                for typical in [6, 45, 200, 400] {
+                    for plies in [0, 30, 150] {
+                        let clock = Clock::new(MS(left), MS(inc));
+                        let p = GameProgress {
+                            typical_plies: typical,
+                            ..progress(plies)
+                        };
+                        let b = TimeBudget::allocate(&clock, &p);
+                        let most = (MS(left) / MOVE_CAP_DIVISOR)
+                            .max(MS(inc))
+                            .max(MIN_HARD.min(MS(left) / 4));
+                        assert!(b.hard <= most, "{clock:?} at {p:?}: {b:?}");
+                        assert!(b.soft <= b.hard && b.share <= b.soft, "{b:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -520,7 +609,7 @@ mod tests {
     fn an_iteration_starts_only_if_it_should_end_by_the_soft_target() {
         let p = progress(0);
         let clock = Clock::new(MS(60_000), Duration::ZERO);
-        let soft = TimeBudget::allocate(&clock, &p).soft; // about 2.2 s
+        let soft = TimeBudget::allocate(&clock, &p).soft; // about 1.5 s
         let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
         // Growth 2 (100 ms after 50 ms): ends 50 ms before the target, or
         // 50 ms after.

@@ -26,7 +26,8 @@ pub struct AnalyseArgs {
     /// Stop after this depth.
     #[arg(long)]
     depth: Option<u32>,
-    /// The engine: easy, medium, hard, max or mcts (optionally @threads).
+    /// The engine: easy, medium, hard, expert, max or mcts (optionally
+    /// @threads).
     #[arg(long, default_value = "max")]
     engine: EngineSpec,
     /// A table saved by `gamut solve --save` for this game and options:

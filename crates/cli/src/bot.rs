@@ -44,8 +44,8 @@ pub struct BotArgs {
     /// page). Also read from the environment variable `GAMUT_BOT_TOKEN`.
     #[arg(long, env = "GAMUT_BOT_TOKEN", hide_env_values = true)]
     token: String,
-    /// The engine: a built-in one (random, easy, medium, hard, max, mcts,
-    /// optionally @threads) or `cmd:<program>` for an external engine
+    /// The engine: a built-in one (random, easy, medium, hard, expert, max,
+    /// mcts, optionally @threads) or `cmd:<program>` for an external engine
     /// speaking the engine protocol.
     #[arg(long, default_value = "max")]
     engine: EngineChoice,

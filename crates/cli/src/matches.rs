@@ -37,8 +37,9 @@ use std::time::Duration;
 pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Engine A: random, easy, medium, hard, max, mcts (optionally @threads),
-    /// or `cmd:<program>` for an external engine speaking the engine protocol.
+    /// Engine A: random, easy, medium, hard, expert, max, mcts (optionally
+    /// @threads), or `cmd:<program>` for an external engine speaking the
+    /// engine protocol.
     #[arg(long)]
     a: EngineChoice,
     /// Engine B (same forms as --a).

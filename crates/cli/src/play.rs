@@ -24,7 +24,8 @@ use std::time::{Duration, Instant};
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The computer's strength: random, easy, medium, hard, max or mcts.
+    /// The computer's strength: random, easy, medium, hard, expert, max or
+    /// mcts.
     #[arg(long, default_value = "medium")]
     level: EngineSpec,
     /// Your side: first, second, or the game's name for it (e.g. black).

@@ -2,7 +2,7 @@
 //! are computed at once in each of two lanes, each on a blocking thread, so
 //! AI never delays other games' tasks. The quick lane serves the levels
 //! that think a fraction of a second (`random` to `medium`), the deep lane
-//! `hard` and `max`, so an easy game's reply never waits behind seconds of
+//! `hard`, `expert` and `max`, so an easy game's reply never waits behind seconds of
 //! `max` thinking. Waiting requests are served fairly, round-robin by
 //! [`Owner`]: first by address, then by user within an address (the
 //! computer's moves in games have no address: round-robin by the person
@@ -15,13 +15,16 @@
 //! [`AiPool::others_waiting`] to give their worker back between slices of
 //! a long search.
 //!
-//! How long the computer thinks ([`budget`]): at `max` on a clock, its
-//! time manager decides from the clock (time left, increment); the weaker
-//! levels, and `max` untimed, think a fixed time per level. At `max` the
-//! pool also keeps the search's transposition table from one move of a
-//! game to the next ([`KEPT_CONTEXTS`] games at most, the most recently
-//! used): the game a table belongs to is recognised by its moves (the
-//! table of a game whose moves continue them), so no game id is needed.
+//! How long the computer thinks ([`budget`]): at `expert` and `max` on a
+//! clock, its time manager decides from the clock (time left, increment),
+//! never more than a twentieth of the time left a move
+//! ([`gamut_ai::MOVE_CAP_DIVISOR`]; `expert` within its node budget); the
+//! weaker levels, and every level untimed, think a fixed time per level.
+//! At `max` the pool also keeps the search's transposition table from one
+//! move of a game to the next ([`KEPT_CONTEXTS`] games at most, the most
+//! recently used): the game a table belongs to is recognised by its moves
+//! (the table of a game whose moves continue them), so no game id is
+//! needed.
 //! Solver tables given to the server (`gamut serve --solved`) are given to
 //! `max` in every game of their game and options, so it plays their
 //! proven positions perfectly.
@@ -72,7 +75,7 @@ impl Owner {
 pub struct AiPool {
     /// `random` to `medium`.
     quick: Arc<FairQueue>,
-    /// `hard` and `max`.
+    /// `hard`, `expert` and `max`.
     deep: Arc<FairQueue>,
     contexts: Arc<Contexts>,
 }
@@ -432,11 +435,13 @@ pub fn budget(level: Level, time_left_ms: Option<i64>) -> Limits {
 }
 
 /// How long the computer thinks at `level`, given its time left (`None`:
-/// untimed) and its increment. At `max` on a clock: the time manager's
-/// choice from the clock ([`gamut_ai::TimeBudget`]: time left less
-/// [`SERVER_LATENCY`], increment); untimed, 3 s. The weaker levels think a
-/// fixed time (easy 100 ms, medium 300 ms, hard 1 s), at most a 30th of the
-/// time left, and their level's caps apply on top.
+/// untimed) and its increment. At `expert` and `max` on a clock: the time
+/// manager's choice from the clock ([`gamut_ai::TimeBudget`]: time left
+/// less [`SERVER_LATENCY`], increment), at most a twentieth of the time
+/// left a move (or the increment, if more: [`gamut_ai::MOVE_CAP_DIVISOR`]);
+/// untimed, 2 s and 3 s. The weaker levels think a fixed time (easy 100 ms,
+/// medium 300 ms, hard 1 s), at most a 30th of the time left. The level's
+/// caps apply on top (`hard`'s and `expert`'s node budgets).
 pub fn clock_budget(level: Level, time_left_ms: Option<i64>, increment_ms: i64) -> Limits {
     let ms = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
     let by_level: i64 = match level {
@@ -444,10 +449,11 @@ pub fn clock_budget(level: Level, time_left_ms: Option<i64>, increment_ms: i64) 
         Level::Easy => 100,
         Level::Medium => 300,
         Level::Hard => 1_000,
+        Level::Expert => 2_000,
         Level::Max => 3_000,
     };
     match (level, time_left_ms) {
-        (Level::Max, Some(left)) => Limits::clock(Clock::new(
+        (Level::Expert | Level::Max, Some(left)) => Limits::clock(Clock::new(
             ms(left).saturating_sub(SERVER_LATENCY),
             ms(increment_ms),
         )),
@@ -478,6 +484,32 @@ mod tests {
             budget(Level::Max, None),
             Limits::movetime(Duration::from_secs(3))
         );
+    }
+
+    #[test]
+    fn a_move_on_a_clock_takes_at_most_a_twentieth_of_the_time_left() {
+        // The report: `max` thought up to 30 s a move in a 5+3 game of
+        // Lines of Action (45 plies typical), `hard` tens of milliseconds.
+        // Now the first move's hard cap is at most 300 s / 20, at `expert`
+        // too (whose node budget also applies), and so at every move.
+        let ms = Duration::from_millis;
+        for level in [Level::Expert, Level::Max] {
+            for (left, plies) in [(300_000, 0), (120_000, 20), (20_000, 40)] {
+                let limits = clock_budget(level, Some(left), 3_000);
+                let clock = limits.clock.expect("a clock");
+                let progress = gamut_ai::GameProgress {
+                    plies_played: plies,
+                    plies_left_at_most: None,
+                    typical_plies: 45,
+                    expected_plies_left: None,
+                };
+                let b = gamut_ai::TimeBudget::allocate(&clock, &progress);
+                let most = (ms(left as u64) / gamut_ai::MOVE_CAP_DIVISOR).max(ms(3_000));
+                assert!(b.hard <= most, "{level} with {left} ms: {b:?}");
+            }
+        }
+        assert_eq!(gamut_ai::MOVE_CAP_DIVISOR, 20);
+        assert_eq!(budget(Level::Expert, None), Limits::movetime(ms(2_000)));
     }
 
     #[test]

@@ -399,7 +399,6 @@ impl Analysis {
 struct Searched {
     /// Search time.
     time: Duration,
-    /// Nodes.
     nodes: u64,
     /// The deepest iteration yet, its nodes and time counted from the
     /// analysis's start.

@@ -1,6 +1,5 @@
 //! How a server is started: address, storage, web client.
 
-pub use crate::http::security::SecurityPolicy;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,6 +13,18 @@ pub enum WebDir {
     Dir(PathBuf),
     /// Serve no web client (API only).
     None,
+}
+
+/// Which origins may make state-changing requests and open sockets, and
+/// whether the session cookie is marked `Secure`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SecurityPolicy {
+    /// Origins allowed besides the server's own (`https://play.example.org`),
+    /// for deployments behind a proxy that rewrites `Host`.
+    pub allowed_origins: Vec<String>,
+    /// Mark the session cookie `Secure` (served over TLS, by the server or
+    /// by a proxy in front of it).
+    pub secure_cookies: bool,
 }
 
 /// Settings of a server.

@@ -16,9 +16,9 @@
 //! `POST /api/positions` (`http/analysis.rs` `resolve`); a review
 //! is only of an ended game (`review.rs`).
 
+use crate::app::App;
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::load_state;
-use crate::http::App;
+use crate::games::load_state;
 use gamut_games::Match;
 use gamut_protocol::user::UserView;
 use gamut_protocol::ErrorCode;

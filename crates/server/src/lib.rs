@@ -32,6 +32,7 @@ macro_rules! internal_modules {
 internal_modules!(analysis, bus, chat, game, http, record, store);
 
 mod ai_pool;
+mod app;
 mod auth;
 mod bots;
 mod cluster;
@@ -39,7 +40,9 @@ mod config;
 mod connections;
 mod error;
 mod fair_play;
+mod games;
 mod ids;
+mod limits;
 mod listen;
 mod notification;
 mod rate_limit;

@@ -1,14 +1,15 @@
 //! Starting and stopping a server.
 
 use crate::ai_pool::AiPool;
+use crate::app::App;
 use crate::bus::{EventBus, InProcessBus, PgBus};
 use crate::cluster::Cluster;
 use crate::config::ServerConfig;
 use crate::game::actor::ActorContext;
 use crate::game::expiry;
 use crate::game::registry::Registry;
-use crate::http::limits::{Guards, LobbyFeed};
-use crate::http::{router, App};
+use crate::http::router;
+use crate::limits::{Guards, LobbyFeed};
 use crate::rate_limit::{FailureLimiter, KeyedLimiter};
 use crate::session::{spawn_sweeper, SessionLifetime};
 use crate::store::Store;

@@ -10,11 +10,10 @@
 //! watchers, exactly as they would have been delivered in-process.
 
 mod in_process;
-pub(crate) mod notice;
 mod postgres;
 
 pub use in_process::InProcessBus;
-pub use postgres::{PgBus, CHANNEL};
+pub use postgres::PgBus;
 
 use crate::chat::ChatRoom;
 use crate::game::event::Published;

@@ -31,7 +31,7 @@
 //! process (events up to the last version delivered are skipped); a
 //! watcher that still sees a gap catches up from the database itself.
 
-use crate::bus::notice::Notice;
+use crate::store::notice::{Notice, CHANNEL};
 use crate::bus::{EventBus, InProcessBus};
 use crate::chat::ChatRoom;
 use crate::game::event::Published;
@@ -50,8 +50,6 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-/// The `PostgreSQL` notification channel of the server processes.
-pub const CHANNEL: &str = "gamut_events";
 /// The first wait before reconnecting the listener.
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 /// The longest wait before reconnecting; a connection that lasted this

@@ -38,7 +38,6 @@ pub enum Action {
         /// Expected current version.
         version: Option<i64>,
     },
-    /// Resign.
     Resign,
     /// Offer a draw.
     DrawOffer,
@@ -63,7 +62,6 @@ pub enum Command {
     Act {
         /// Who acts.
         user_id: UserId,
-        /// What.
         action: Action,
         /// Where the answer goes.
         reply: oneshot::Sender<Result<i64, ApiError>>,
@@ -72,7 +70,6 @@ pub enum Command {
     /// The reply, for a premove set, is where its [`premover::Outcome`]
     /// will be told (the premove lasts while that receiver is kept).
     Premove {
-        /// Who.
         user_id: UserId,
         /// The premove, in notation.
         mv: Option<String>,

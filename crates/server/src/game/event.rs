@@ -108,9 +108,7 @@ pub struct HiddenProgress {
 /// it without rules code.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Published {
-    /// Version.
     pub version: i64,
-    /// When.
     pub at: i64,
     /// The event.
     pub event: StoredEvent,

@@ -101,7 +101,6 @@ pub struct GameMeta {
     pub clock: ClockControl,
     /// Speed category.
     pub speed: Speed,
-    /// Rated.
     pub rated: bool,
     /// How the players were paired.
     pub pairing: Pairing,

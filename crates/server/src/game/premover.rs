@@ -30,7 +30,6 @@ pub enum Outcome {
     },
     /// Not played, and why (it was illegal in the new position, …).
     Dropped {
-        /// Why.
         error: crate::error::ApiError,
     },
 }

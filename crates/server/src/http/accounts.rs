@@ -3,8 +3,9 @@
 use crate::auth::{self, clear_cookie, session_cookie, session_token};
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserRecord;
-use crate::http::limits::{count_attempt, too_many};
-use crate::http::{current_user, json_body, require_user, App, AppState};
+use crate::limits::{count_attempt, too_many};
+use crate::http::{current_user, json_body, require_user};
+use crate::app::{App, AppState};
 use crate::ids::random_token;
 use crate::ids::RandomId;
 use crate::store::GuestSignUp;

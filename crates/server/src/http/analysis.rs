@@ -11,11 +11,12 @@
 use crate::analysis::{MAX_LINES, MAX_MOVES};
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::options_map;
-use crate::http::games::load_state;
-use crate::http::limits::{count_attempt, with_board_quota};
+use crate::games::load_state;
+use crate::limits::{count_attempt, with_board_quota};
 use crate::http::socket_session::{check_due, SocketSession};
 use crate::http::ws::MAX_MESSAGE;
-use crate::http::{current_user, json_body, require_user, AppState};
+use crate::http::{current_user, json_body, require_user};
+use crate::app::AppState;
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;

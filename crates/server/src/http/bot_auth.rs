@@ -10,8 +10,8 @@
 use crate::auth::authorization;
 use crate::bots::token_hash;
 use crate::error::ApiError;
-use crate::http::limits::too_many;
-use crate::http::AppState;
+use crate::limits::too_many;
+use crate::app::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -50,7 +50,7 @@ pub async fn check_bearer(State(app): State<AppState>, request: Request, next: N
 /// Whether the bot token with the hash `hash` (a socket's) still signs
 /// `user` in (it was not revoked).
 pub async fn bot_token_lasts(
-    app: &crate::http::App,
+    app: &crate::app::App,
     hash: &str,
     user: &gamut_protocol::ids::UserId,
 ) -> Result<bool, ApiError> {

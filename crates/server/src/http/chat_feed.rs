@@ -5,7 +5,7 @@
 
 use crate::bus::EventBus;
 use crate::chat::ChatRoom;
-use crate::http::App;
+use crate::app::App;
 use gamut_core::Player;
 use gamut_protocol::chat::ChatLine;
 use gamut_protocol::ids::{GameId, UserId};

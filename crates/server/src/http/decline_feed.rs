@@ -4,7 +4,7 @@
 //! user's own socket), so a waiting page learns that nobody is coming.
 //! Followed only while the game waits.
 
-use crate::http::App;
+use crate::app::App;
 use gamut_protocol::ids::{GameId, UserId};
 use gamut_protocol::notification::{Notification, NotificationKind};
 use gamut_protocol::socket::ServerMessage;

@@ -7,9 +7,10 @@ use crate::bots::pairing_allowed;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::GameMeta;
 use crate::game::meta::UserRecord;
-use crate::http::games::{game_id, game_row};
+use crate::games::{game_id, game_row};
 use crate::http::notifications;
-use crate::http::{require_user, App, AppState};
+use crate::http::require_user;
+use crate::app::{App, AppState};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
@@ -36,7 +37,7 @@ pub async fn invitee(app: &App, creator: &UserView, name: &str) -> ApiResult<Use
 }
 
 /// Tells `invitee` that `game` (stored as theirs alone with the game:
-/// [`crate::http::games::Seated`]) challenges them.
+/// [`crate::games::Seated`]) challenges them.
 pub async fn invite(
     app: &App,
     game: &GameId,

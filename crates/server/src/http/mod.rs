@@ -1,7 +1,7 @@
-//! The HTTP side: the router, the shared application state, and helpers for
-//! reading requests safely (size-limited, validated, JSON errors). What goes
-//! over the wire is typed: [`requests`] (bodies and queries), [`views`]
-//! (answers) and [`messages`] (WebSocket messages).
+//! The HTTP side: the router and its handlers, and helpers for reading
+//! requests safely (size-limited, validated, JSON errors). What goes over
+//! the wire is typed in `gamut-protocol`; the state handlers share is
+//! [`crate::app::App`].
 
 pub mod accounts;
 pub mod analysis;
@@ -13,7 +13,6 @@ pub mod chat_feed;
 pub mod decline_feed;
 pub mod games;
 pub mod invitations;
-pub mod limits;
 pub mod notifications;
 pub mod premove_feed;
 pub mod records;
@@ -26,15 +25,11 @@ pub mod tournaments;
 pub mod users;
 pub mod ws;
 
+use crate::app::{App, AppState};
 use crate::auth::{credential, Credential};
-use crate::bus::EventBus;
 use crate::config::WebDir;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserRecord;
-use crate::game::registry::Registry;
-use crate::rate_limit::{FailureLimiter, KeyedLimiter};
-use crate::session::SessionLifetime;
-use crate::store::Store;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query};
@@ -46,50 +41,11 @@ use gamut_protocol::ids::now_ms;
 use gamut_protocol::user::UserView;
 use gamut_protocol::ErrorCode;
 use serde::de::DeserializeOwned;
-use std::sync::Arc;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
-
-/// What every handler shares.
-pub struct App {
-    /// The database.
-    pub store: Store,
-    /// Running games.
-    pub registry: Registry,
-    /// Fan-out.
-    pub bus: Arc<dyn EventBus>,
-    /// Sign-in failures per username and address.
-    pub signin_by_name: FailureLimiter,
-    /// Sign-in failures per address.
-    pub signin_by_addr: FailureLimiter,
-    /// Sign-up attempts per address.
-    pub signup_by_addr: KeyedLimiter,
-    /// New guests per address.
-    pub guests_by_addr: KeyedLimiter,
-    /// How long sessions live.
-    pub sessions: SessionLifetime,
-    /// Allowed origins and cookie flags.
-    pub security: security::SecurityPolicy,
-    /// Limits against abuse: caps, rates, socket counts.
-    pub guards: limits::Guards,
-    /// The lobby, computed once per change for every lobby socket.
-    pub lobby: limits::LobbyFeed,
-    /// The analysis board's engine and its bounds.
-    pub analysis: crate::analysis::Analyses,
-    /// Game reviews being computed, and their bounds.
-    pub reviews: crate::review::Reviews,
-    /// Tournaments: their bounds, the driver's wake-up, the sockets' feeds.
-    pub tournaments: crate::tournament::TournamentHub,
-    /// A day of the days-per-move time controls
-    /// ([`crate::ServerConfig::day`]).
-    pub day: std::time::Duration,
-}
-
-/// The shared state handed to handlers.
-pub type AppState = Arc<App>;
 
 /// The router: the API under `/api/`, the web client everywhere else.
 pub fn router(app: AppState, web: &WebDir) -> Router {

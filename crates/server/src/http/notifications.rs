@@ -4,7 +4,8 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserRecord;
-use crate::http::{json_body, require_user, App, AppState};
+use crate::http::{json_body, require_user};
+use crate::app::{App, AppState};
 use crate::notification;
 use crate::store::NotificationRow;
 use axum::body::Bytes;

@@ -6,7 +6,7 @@
 use crate::error::socket_error;
 use crate::game::actor::PremoveTold;
 use crate::game::premover::Outcome;
-use crate::http::App;
+use crate::app::App;
 use gamut_protocol::ids::{GameId, UserId};
 use gamut_protocol::socket::ServerMessage;
 

@@ -3,8 +3,9 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::options_map;
 use crate::game::state::GameState;
-use crate::http::games::load_state;
-use crate::http::{json_body, AppState};
+use crate::games::load_state;
+use crate::http::json_body;
+use crate::app::AppState;
 use crate::record::TextRecord;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -148,10 +149,10 @@ pub async fn import(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<ReplayView>> {
     let key = addr.ip().to_string();
-    crate::http::limits::count_attempt(&app.guards.imports_by_addr, &key, "imports")?;
+    crate::limits::count_attempt(&app.guards.imports_by_addr, &key, "imports")?;
     let body: ImportBody = json_body(body)?;
     let view =
-        crate::http::limits::with_board_quota(&app, addr.ip(), || replay_record(&body.record))??;
+        crate::limits::with_board_quota(&app, addr.ip(), || replay_record(&body.record))??;
     Ok(Json(view))
 }
 

@@ -8,8 +8,9 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserRecord;
 use crate::game::meta::{GameMeta, Pairing};
-use crate::http::games::{game_id, game_row, human_seat, join_as, store_new_game, summary, Seated};
-use crate::http::{notifications, require_user, App, AppState};
+use crate::games::{game_id, game_row, human_seat, join_as, store_new_game, summary, Seated};
+use crate::http::{notifications, require_user};
+use crate::app::{App, AppState};
 use crate::ids::RandomId;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;

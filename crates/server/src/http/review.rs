@@ -4,8 +4,9 @@
 //! done, the review ([`crate::review`]).
 
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::load_state;
-use crate::http::{require_user, AppState};
+use crate::games::load_state;
+use crate::http::require_user;
+use crate::app::AppState;
 use crate::review::NOT_OVER;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;

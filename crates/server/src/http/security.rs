@@ -13,8 +13,9 @@
 //!   refused (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), and
 //!   `Cache-Control: no-store` on the API.
 
+use crate::config::SecurityPolicy;
 use crate::error::ApiError;
-use crate::http::AppState;
+use crate::app::AppState;
 use axum::extract::{Request, State};
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HOST, ORIGIN,
@@ -30,50 +31,36 @@ pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; script-src 
      style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Which origins may make state-changing requests and open sockets, and
-/// whether the session cookie is marked `Secure`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SecurityPolicy {
-    /// Origins allowed besides the server's own (`https://play.example.org`),
-    /// for deployments behind a proxy that rewrites `Host`.
-    pub allowed_origins: Vec<String>,
-    /// Mark the session cookie `Secure` (served over TLS, by the server or
-    /// by a proxy in front of it).
-    pub secure_cookies: bool,
-}
-
-impl SecurityPolicy {
-    /// Whether a request with these headers may change state: it comes
-    /// from no browser page, or from the server's own origin or an allowed
-    /// one.
-    pub fn same_site(&self, headers: &HeaderMap) -> bool {
-        let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
-        if let Some(origin) = headers.get(ORIGIN) {
-            let Ok(origin) = origin.to_str() else {
-                return false;
-            };
-            return self.origin_allowed(origin, headers);
-        }
-        // No Origin: a browser still says where the request came from.
-        fetch_site.is_none_or(|site| matches!(site, "same-origin" | "none"))
-    }
-
-    /// Whether `origin` is the server's own (its `Host`) or configured.
-    fn origin_allowed(&self, origin: &str, headers: &HeaderMap) -> bool {
-        let origin = origin.trim_end_matches('/');
-        if self
-            .allowed_origins
-            .iter()
-            .any(|allowed| allowed.trim_end_matches('/').eq_ignore_ascii_case(origin))
-        {
-            return true;
-        }
-        let Some(host) = headers.get(HOST).and_then(|h| h.to_str().ok()) else {
+/// Whether a request with these headers may change state under `policy`: it comes
+/// from no browser page, or from the server's own origin or an allowed
+/// one.
+pub fn same_site(policy: &SecurityPolicy, headers: &HeaderMap) -> bool {
+    let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if let Some(origin) = headers.get(ORIGIN) {
+        let Ok(origin) = origin.to_str() else {
             return false;
         };
-        let own = |scheme: &str| origin.eq_ignore_ascii_case(&format!("{scheme}://{host}"));
-        own("http") || own("https")
+        return origin_allowed(policy, origin, headers);
     }
+    // No Origin: a browser still says where the request came from.
+    fetch_site.is_none_or(|site| matches!(site, "same-origin" | "none"))
+}
+
+/// Whether `origin` is the server's own (its `Host`) or configured.
+fn origin_allowed(policy: &SecurityPolicy, origin: &str, headers: &HeaderMap) -> bool {
+    let origin = origin.trim_end_matches('/');
+    if policy
+        .allowed_origins
+        .iter()
+        .any(|allowed| allowed.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let Some(host) = headers.get(HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let own = |scheme: &str| origin.eq_ignore_ascii_case(&format!("{scheme}://{host}"));
+    own("http") || own("https")
 }
 
 /// Whether the request carries a body.
@@ -104,7 +91,7 @@ pub async fn guard_requests(State(app): State<AppState>, request: Request, next:
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     );
-    if (changes_state || upgrade) && !app.security.same_site(headers) {
+    if (changes_state || upgrade) && !same_site(&app.security, headers) {
         return ApiError::new(
             StatusCode::FORBIDDEN,
             "cross-site request refused (its Origin is not this server's)",
@@ -165,15 +152,15 @@ mod tests {
             secure_cookies: false,
         };
         let host = ("host", "127.0.0.1:8080");
-        assert!(policy.same_site(&headers(&[host, ("origin", "http://127.0.0.1:8080")])));
-        assert!(policy.same_site(&headers(&[host, ("origin", "https://play.example.org")])));
-        assert!(!policy.same_site(&headers(&[host, ("origin", "https://evil.example")])));
-        assert!(!policy.same_site(&headers(&[host, ("origin", "null")])));
+        assert!(same_site(&policy, &headers(&[host, ("origin", "http://127.0.0.1:8080")])));
+        assert!(same_site(&policy, &headers(&[host, ("origin", "https://play.example.org")])));
+        assert!(!same_site(&policy, &headers(&[host, ("origin", "https://evil.example")])));
+        assert!(!same_site(&policy, &headers(&[host, ("origin", "null")])));
         // A program sends neither header; a browser's cross-site request
         // without Origin still says so.
-        assert!(policy.same_site(&headers(&[host])));
-        assert!(!policy.same_site(&headers(&[host, ("sec-fetch-site", "cross-site")])));
-        assert!(policy.same_site(&headers(&[host, ("sec-fetch-site", "same-origin")])));
+        assert!(same_site(&policy, &headers(&[host])));
+        assert!(!same_site(&policy, &headers(&[host, ("sec-fetch-site", "cross-site")])));
+        assert!(same_site(&policy, &headers(&[host, ("sec-fetch-site", "same-origin")])));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! as the server does.
 
 use crate::auth::{session_cookie, session_token};
-use crate::http::AppState;
+use crate::app::AppState;
 use axum::extract::{Request, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::HeaderValue;

@@ -6,7 +6,8 @@
 
 use crate::auth::{credential, Credential};
 use crate::http::ws::session_still_lasts;
-use crate::http::{current_user, AppState};
+use crate::http::current_user;
+use crate::app::AppState;
 use axum::http::HeaderMap;
 use gamut_protocol::ids::UserId;
 use std::time::Duration;

@@ -3,11 +3,12 @@
 //! tournament's standings, and the tournament of a game.
 
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::{game_id, game_row};
-use crate::http::limits::{count_attempt, with_board_quota, StoreCaps};
+use crate::games::{game_id, game_row};
+use crate::limits::{count_attempt, with_board_quota, StoreCaps};
 use crate::http::socket_session::SocketSession;
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
-use crate::http::{json_body, require_user, App, AppState};
+use crate::http::{json_body, require_user};
+use crate::app::{App, AppState};
 use crate::ids::RandomId;
 use crate::store::caps::{Cap, Counted};
 use crate::store::{TournamentListing, TournamentRow};

@@ -3,8 +3,9 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::UserRecord;
-use crate::http::games::{list_summaries, Listing};
-use crate::http::{query, AppState};
+use crate::games::{list_summaries, Listing};
+use crate::http::query;
+use crate::app::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::Json;

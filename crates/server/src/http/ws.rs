@@ -15,10 +15,11 @@ use crate::http::bot_auth::bot_token_lasts;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::decline_feed::DeclineFeed;
 use crate::http::invitations;
-use crate::http::limits::{count_attempt, session_lasts, too_many};
+use crate::limits::{count_attempt, session_lasts, too_many};
 use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
 use crate::http::socket_session::{check_due, SocketSession};
-use crate::http::{current_user, query, require_user, AppState};
+use crate::http::{current_user, query, require_user};
+use crate::app::AppState;
 use crate::rate_limit::{count, Quota, Throttle};
 use axum::extract::rejection::QueryRejection;
 use gamut_protocol::ErrorCode;
@@ -582,7 +583,7 @@ async fn drain(
 
 /// `GET /api/lobby/ws`: the lobby (open seeks and live games), sent again
 /// at every change (computed once per change for every lobby socket:
-/// [`crate::http::limits::LobbyFeed`]).
+/// [`crate::limits::LobbyFeed`]).
 pub async fn lobby_ws(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,

@@ -25,6 +25,7 @@ mod chat;
 mod games;
 pub use games::{Joiner, NewGame};
 mod migrate;
+pub(crate) mod notice;
 mod notifications;
 mod processes;
 mod ratings;
@@ -50,14 +51,12 @@ use writer::Writer;
 enum Backend {
     /// Embedded `SQLite`.
     Sqlite,
-    /// `PostgreSQL`.
     Postgres,
 }
 
 /// A user as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRow {
-    /// Id.
     pub id: String,
     /// Display name.
     pub name: String,
@@ -91,7 +90,6 @@ pub enum GuestSignUp {
 /// A game's summary row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
-    /// Id.
     pub id: String,
     /// Game name (`loa`).
     pub game: String,
@@ -136,11 +134,9 @@ pub struct GameRow {
 /// A chat message as stored (its room aside).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatRow {
-    /// Id.
     pub id: String,
     /// Who wrote it.
     pub user: UserRow,
-    /// When.
     pub at: i64,
     /// What it says.
     pub text: String,
@@ -149,7 +145,6 @@ pub struct ChatRow {
 /// A notification as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotificationRow {
-    /// Id.
     pub id: String,
     /// Whom it is for.
     pub user_id: String,
@@ -163,7 +158,6 @@ pub struct NotificationRow {
     pub after_game: Option<String>,
     /// For a turn by days per move: when the user's time runs out.
     pub deadline: Option<i64>,
-    /// When.
     pub at: i64,
     /// Seen already.
     pub seen: bool,
@@ -203,11 +197,9 @@ pub struct GameUpdate {
 /// A Glicko-2 rating as stored.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingRow {
-    /// Rating.
     pub rating: f64,
     /// Rating deviation.
     pub deviation: f64,
-    /// Volatility.
     pub volatility: f64,
     /// Rated games played.
     pub games: i64,
@@ -216,11 +208,9 @@ pub struct RatingRow {
 /// A rating change to store with an event.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingUpdate {
-    /// Whose.
     pub user_id: String,
     /// Game name.
     pub game: String,
-    /// Speed.
     pub speed: String,
     /// The new rating.
     pub rating: RatingRow,
@@ -229,7 +219,6 @@ pub struct RatingUpdate {
 /// One point of a rating history.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingPoint {
-    /// Speed.
     pub speed: String,
     /// The rating after the game.
     pub rating: f64,

@@ -8,9 +8,7 @@ use super::Store;
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentRow {
-    /// Id.
     pub id: String,
-    /// Name.
     pub name: String,
     /// The creator, as the wire's user object (JSON).
     pub creator: String,
@@ -96,7 +94,6 @@ pub struct PairingClaim<'a> {
     pub users: [&'a str; 2],
     /// Their `pairings` as read.
     pub pairings: [i64; 2],
-    /// Now.
     pub at: i64,
 }
 

@@ -27,7 +27,7 @@
 use super::notifications::save_notification;
 use super::ratings::save_rating;
 use super::{AppendError, Backend, EventRow, GameUpdate, NotificationRow, RatingUpdate};
-use crate::bus::notice::Notice;
+use crate::store::notice::{Notice, CHANNEL};
 use gamut_protocol::ids::GameId;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection};
@@ -40,8 +40,6 @@ pub(super) const MAX_BATCH: usize = 2048;
 const QUEUE: usize = 16 * 1024;
 /// `pg_notify` calls per statement.
 const NOTIFY_CHUNK: usize = 64;
-/// The notification channel of the server processes (`bus::CHANNEL`).
-const CHANNEL: &str = crate::bus::CHANNEL;
 
 /// A game's events to store together, with what goes with them, and where
 /// the answer goes.

@@ -18,9 +18,9 @@
 use super::pairing::{pair, Pair};
 use super::snapshot::Snapshot;
 use super::standings::GameOutcome;
+use crate::app::App;
 use crate::game::meta::{GameMeta, Pairing};
-use crate::http::games::{human_seat, store_new_game};
-use crate::http::App;
+use crate::games::{human_seat, store_new_game};
 use crate::ids::RandomId;
 use crate::store::PairingClaim;
 use axum::extract::ws::Utf8Bytes;

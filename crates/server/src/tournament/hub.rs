@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{watch, Notify};
 
-/// The tournaments' shared state (one per server, in [`crate::http::App`]).
+/// The tournaments' shared state (one per server, in [`crate::app::App`]).
 #[derive(Debug)]
 pub struct TournamentHub {
     /// The bounds.

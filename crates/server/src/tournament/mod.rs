@@ -7,12 +7,12 @@
 //!
 //! The rules are pure and tested on their own: [`scoring`] (points and
 //! streaks), [`standings`] (each player's record from the stored games,
-//! the ranking), [`pairing`] (who plays whom, with which side) and
-//! [`status`] (upcoming, running, finishing, finished). [`snapshot`] reads
+//! the ranking) and [`pairing`] (who plays whom, with which side); the
+//! status (upcoming, running, finishing, finished) and the views are the
+//! protocol's (`gamut_protocol::tournament`). [`snapshot`] reads
 //! a tournament from the store and applies them; [`driver`] is the task
 //! that starts the games and pushes the standings; [`hub`] is what it
-//! shares with the handlers of `crate::http::tournaments`; [`view`] is
-//! what goes on the wire.
+//! shares with the handlers of `http/tournaments.rs`.
 
 pub mod driver;
 pub mod hub;

@@ -12,7 +12,6 @@ use gamut_protocol::ids::UserId;
 /// A player waiting for a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Waiting<'a> {
-    /// Who.
     pub user: &'a UserId,
     /// Where they rank now.
     pub rank: RankKey,

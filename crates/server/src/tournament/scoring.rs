@@ -5,11 +5,8 @@
 /// What one finished tournament game was for one of its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameScore {
-    /// Won.
     Win,
-    /// Drawn.
     Draw,
-    /// Lost.
     Loss,
 }
 

@@ -27,9 +27,7 @@ pub const PENDING_MS: i64 = 30_000;
 /// A tournament's fixed facts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tournament {
-    /// Id.
     pub id: TournamentId,
-    /// Name.
     pub name: String,
     /// Who created it.
     pub creator: UserView,
@@ -41,9 +39,7 @@ pub struct Tournament {
     pub clock: ClockControl,
     /// Its speed.
     pub speed: Speed,
-    /// Start.
     pub starts_at: i64,
-    /// End.
     pub ends_at: i64,
     /// The status as last stored.
     pub stored_status: TournamentStatus,
@@ -127,7 +123,6 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, String> {
 /// A tournament's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entrant {
-    /// Who.
     pub user: UserView,
     /// Their rating in the tournament's game and speed, rounded.
     pub rating: i32,

@@ -3,13 +3,13 @@
 //! lobby view computed once per change and sent to every lobby socket).
 //! The numbers are [`ServerLimits`], settings of `gamut serve`.
 
+use crate::app::{App, AppState};
 use crate::config::ServerLimits;
 use crate::connections::ConnectionCounter;
 use crate::error::socket_error;
 use crate::error::{ApiError, ApiResult};
 use crate::game::meta::Pairing;
-use crate::http::games::lobby_view;
-use crate::http::{App, AppState};
+use crate::games::lobby_view;
 use crate::rate_limit::{whole_seconds, KeyedLimiter};
 use crate::store::caps::{Cap, CapError, Counted};
 use axum::extract::ws::Utf8Bytes;

@@ -10,6 +10,9 @@ use gamut_protocol::ids::{is_id, GameId, UserId};
 use gamut_protocol::notification::Notification;
 use serde::{Deserialize, Serialize};
 
+/// The `PostgreSQL` notification channel of the server processes.
+pub const CHANNEL: &str = "gamut_events";
+
 /// The largest payload accepted (`PostgreSQL`'s own limit).
 pub const MAX_PAYLOAD: usize = 8000;
 
