@@ -623,3 +623,77 @@ describe('a challenge sent to one player', () => {
     assert.equal(other.model, model);
   });
 });
+
+describe('the invited player\'s page', () => {
+  // Alice (Black, first side) challenges Bob; Bob's state: no seat yet.
+  const invitation = (over = {}) => loaState({
+    status: 'waiting', to_move: null, clocks: null, you: null, invitee: 'Bob',
+    players: [{ user: { id: 'a', name: 'alice' }, rating: 1500 }, null], ...over,
+  });
+
+  test('the invitee is told apart from everyone else (names without case)', () => {
+    assert.equal(S.isInvited(invitation(), 'bob'), true);
+    assert.equal(S.isInvited(invitation(), 'BOB'), true);
+    assert.equal(S.isInvited(invitation(), 'carol'), false, 'a spectator');
+    assert.equal(S.isInvited(invitation(), null), false, 'nobody signed in');
+    assert.equal(S.isInvited(invitation({ you: 0 }), 'bob'), false, 'seated');
+    assert.equal(S.isInvited(invitation({ status: 'live' }), 'bob'), false, 'started');
+    assert.equal(S.isInvited(invitation({ declined_by: 'Bob' }), 'bob'), false, 'declined');
+    assert.equal(S.isInvited(invitation({ invitee: null }), 'bob'), false, 'a challenge by link');
+  });
+
+  test('the free seat, the challenger, and the board from the invitee\'s side', () => {
+    assert.equal(S.freeSide(invitation()), 1);
+    assert.equal(S.freeSide(invitation({ players: [null, { user: { name: 'alice' } }] })), 0);
+    assert.equal(S.freeSide(invitation({ players: [null, null] })), null);
+    assert.equal(S.challengerName(invitation()), 'alice');
+    const model = S.receive(S.initialModel(), { type: 'state', state: invitation() }).model;
+    assert.equal(model.flipped, false, 'as for any spectator at first');
+    assert.equal(S.facingInvitee(model).flipped, true, 'Bob would play the second side: at the bottom');
+    const second = { ...model, state: invitation({ players: [null, { user: { name: 'alice' } }] }) };
+    assert.equal(S.facingInvitee(second).flipped, false);
+  });
+
+  test('the status line names the challenger; no Join button (the card answers)', () => {
+    const st = invitation();
+    assert.deepEqual(S.statusOf(st, false, {}, { invited: true }), { key: 'game.challenged_you', params: { name: 'alice' } });
+    assert.deepEqual(S.statusOf(st, false), { key: 'game.waiting_for', params: { name: 'Bob' } }, 'others see whom it waits for');
+    assert.deepEqual(S.controlsOf(st, { invited: true }), []);
+    assert.deepEqual(S.controlsOf(st).map((c) => c.id), ['join']);
+  });
+});
+
+describe('ratings after a rated game', () => {
+  const people = [{ user: { name: 'alice' }, rating: 1500 }, { user: { name: 'bob' }, rating: 1490 }];
+  const ratings = [{ before: 1500, after: 1512.4 }, { before: 1490, after: 1478.2 }];
+
+  test('the bars show the rating after the game with its change, else the seat\'s', () => {
+    const live = loaState({ players: people, rated: true });
+    assert.deepEqual(S.barRating(live, 0), { rating: 1500, delta: null });
+    const over = { ...live, status: 'finished', result: { winner: 0, reason: 'resignation' }, ratings };
+    assert.deepEqual(S.barRating(over, 0), { rating: 1512, delta: 12 });
+    assert.deepEqual(S.barRating(over, 1), { rating: 1478, delta: -12 });
+    assert.equal(S.barRating(loaState(), 1), null, 'the computer has none');
+    assert.equal(S.barRating(loaState({ players: [{ user: { name: 'g', guest: true }, rating: 1500 }, null] }), 0), null, 'nor a guest');
+    assert.equal(S.deltaText(12), '+12');
+    assert.equal(S.deltaText(-7), '−7');
+    assert.equal(S.deltaText(0), '±0');
+  });
+
+  test('a finished rated game without them reads its end event again, which fills them in', () => {
+    const over = loaState({ players: people, rated: true, status: 'finished', version: 9, result: { winner: 0, reason: 'resignation' }, legal: [] });
+    assert.equal(S.wantsEndRatings(over), 8);
+    assert.equal(S.wantsEndRatings({ ...over, ratings }), null, 'known already');
+    assert.equal(S.wantsEndRatings({ ...over, rated: false }), null, 'a casual game');
+    assert.equal(S.wantsEndRatings({ ...over, status: 'live', result: null }), null, 'not over');
+    const model = S.receive(S.initialModel(), { type: 'state', state: over }).model;
+    const end = { version: 9, kind: 'end', result: over.result, ratings, at: 5 };
+    const { model: next, effects } = S.receive(model, { type: 'events', events: [end] });
+    assert.deepEqual(next.state.ratings, ratings);
+    assert.equal(next.state.version, 9);
+    assert.deepEqual(effects, [{ type: 'render', animate: false }]);
+    // An older end event, or one without ratings, changes nothing else.
+    const again = S.receive(next, { type: 'events', events: [{ ...end, ratings: [{ before: 1, after: 2 }, { before: 1, after: 0 }] }] }).model;
+    assert.deepEqual(again.state.ratings, ratings);
+  });
+});

@@ -81,3 +81,52 @@ describe('move list sides', () => {
     assert.deepEqual(plySides(football, rec), [0, 0, 1, null]);
   });
 });
+
+describe('Chess Football: moves in words, goals without a question, the King waiting', () => {
+  before(useEnglish);
+
+  test('the move list writes the team choice and placements in words, the rest in notation', () => {
+    assert.equal(football.moveLabel('pick:QRN', 0), 'White picks Q R N');
+    assert.equal(football.moveLabel('pick:BBN', 1), 'Black picks B B N');
+    assert.equal(football.moveLabel('Q@e4', 0), 'Q to e4');
+    assert.equal(football.moveLabel('pass', 1), 'turn passed');
+    assert.equal(football.moveLabel('e4>c3', 0), 'e4>c3');
+    assert.equal(football.moveLabel('b7-b8=Q', 0), 'b7-b8=Q');
+  });
+
+  test('a dribble and a shot into the goal both score: the shot is played without asking', () => {
+    const view = football.parse('k7/8/3Q4/8/8/8/8/4K3 d6 w play b 2 1 0-0 QRN/QRN -/- -');
+    const cand = (texts) => texts.map((text) => ({ text, ...football.moveParts(text, view) }));
+    assert.equal(football.autoChoice(cand(['d6-d8', 'd6>d8']), view), 'd6>d8');
+    assert.equal(football.autoChoice(cand(['d6-d8']), view), 'd6-d8');
+    // A Pawn with the ball dribbling into the goal: every promotion scores.
+    const pawn = football.parse('k7/3P4/8/8/8/8/8/4K3 d7 w play w 1 3 0-0 QRN/QRN -/- -');
+    const promos = ['d7-d8=Q', 'd7-d8=R', 'd7-d8=B', 'd7-d8=N'].map((text) => ({ text, ...football.moveParts(text, pawn) }));
+    assert.equal(football.autoChoice(promos, pawn), 'd7-d8=Q');
+    // Not the holder (promotions that do not score), or into one's own goal: ask.
+    const free = football.parse('k7/3P4/8/8/8/8/8/4K2Q h1 w play w 1 3 0-0 QRN/QRN -/- -');
+    assert.equal(football.autoChoice(['d7-d8=Q', 'd7-d8=R'].map((text) => ({ text, ...football.moveParts(text, free) })), free), null);
+    const black = football.parse('k7/8/8/8/8/3q4/8/4K3 d3 b play w 1 3 0-0 QRN/QRN -/- -');
+    assert.equal(football.autoChoice(['d3-d1', 'd3>d1'].map((text) => ({ text, ...football.moveParts(text, black) })), black), 'd3>d1', 'Black attacks rank 1');
+    assert.equal(football.autoChoice(['d3-d8', 'd3>d8'].map((text) => ({ text, ...football.moveParts(text, black) })), black), null, 'its own goal');
+  });
+
+  test('while the kick-off piece must go first, the King waits in the tray, with a note', () => {
+    const view = football.parse('8/8/8/8/8/8/8/8 - w place w 1 0 0-0 QRN/QRN KQRNPP/- -');
+    const first = ['Q@e4', 'R@e4', 'N@e4', 'P@e4'];
+    assert.equal(football.kingWaits(view, first), true);
+    const geo = football.geometry(view, false, first);
+    assert.ok(geo.points.has('hand:K'), 'the King is in the tray');
+    assert.deepEqual([...geo.waiting], ['hand:K']);
+    const king = football.pieces(view, geo).find((p) => p.key === 'hand:K');
+    assert.ok(king && king.piece);
+    assert.match(football.placementHint(view, first), /The King waits: your first piece goes on e4/);
+    // Then the King may go: no note, nothing waiting.
+    const later = ['K@e1', 'K@d1', 'Q@a1'];
+    assert.equal(football.kingWaits(view, later), false);
+    assert.equal(football.placementHint(view, later), null);
+    assert.deepEqual([...football.geometry(view, false, later).waiting], []);
+    // No placements at all (play): nothing.
+    assert.equal(football.kingWaits(view, ['e4>c3']), false);
+  });
+});

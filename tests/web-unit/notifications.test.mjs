@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as N from '../../web/js/notifications.js';
 import * as R from '../../web/js/rematch.js';
-import { opponentSpec, playerName, submitKey, OPPONENTS } from '../../web/js/pages/challenge.js';
+import { opponentSpec, playerName, submitKey, OPPONENTS, recentOpponents, suggestionNames, challengeTerms, MAX_SUGGESTIONS } from '../../web/js/pages/challenge.js';
 import { errorText } from '../../web/js/errors.js';
 import { ApiError } from '../../web/js/api.js';
 import { t } from '../../web/js/i18n.js';
@@ -226,10 +226,45 @@ describe('challenge by name', () => {
     assert.equal(submitKey('computer'), 'lobby.play_computer');
     assert.equal(submitKey('seek'), 'lobby.create_seek');
   });
+
+  test('the recent opponents: people with an account, newest first, each once', () => {
+    const me = { id: 'me', name: 'me' };
+    const seat = (id, name, extra = {}) => ({ user: { id, name, ...extra } });
+    const games = [
+      { players: [seat('me', 'me'), seat('b', 'bob')] },
+      { players: [{ computer: 'easy' }, seat('me', 'me')] },
+      { players: [seat('c', 'Carol'), seat('me', 'me')] },
+      { players: [seat('me', 'me'), seat('g', 'guest-12', { guest: true })] },
+      { players: [seat('me', 'me'), seat('x', 'robo', { bot: true })] },
+      { players: [seat('me', 'me'), seat('b', 'Bob')] },
+      { players: [seat('d', 'dave'), seat('e', 'erin')] }, // not the viewer's game
+      { players: [seat('me', 'me'), null] },
+    ];
+    assert.deepEqual(recentOpponents(games, me.id), ['bob', 'Carol']);
+    assert.deepEqual(recentOpponents(undefined, 'me'), []);
+  });
+
+  test('the suggestions: recent opponents first, then the server\'s names, by prefix, without case', () => {
+    const recent = ['bob', 'Carol', 'bea'];
+    assert.deepEqual(suggestionNames('', recent, ['zed'], 'me'), ['bob', 'Carol', 'bea'], 'nothing typed: the recent opponents');
+    assert.deepEqual(suggestionNames('B', recent, ['Bertha', 'BOB', 'me'], 'me'), ['bob', 'bea', 'Bertha']);
+    assert.deepEqual(suggestionNames('@ca', recent, [], 'me'), ['Carol']);
+    assert.deepEqual(suggestionNames('bob', recent, ['bobby'], 'me'), ['bobby'], 'not what is typed already');
+    assert.deepEqual(suggestionNames('m', [], ['me', 'mia'], 'Me'), ['mia'], 'never oneself');
+    assert.deepEqual(suggestionNames('zz', recent, undefined, 'me'), [], 'a failed request: none');
+    const many = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    assert.equal(suggestionNames('p', many, many, 'me').length, MAX_SUGGESTIONS);
+  });
 });
 
 describe('texts', () => {
   before(useEnglish);
+
+  test('a challenge\'s terms in a line', () => {
+    const g = { game: 'loa', clock: { type: 'realtime', initial_ms: 300000, increment_ms: 3000 }, rated: true };
+    assert.equal(challengeTerms(g), 'Lines of Action, 5+3, rated');
+    assert.equal(challengeTerms({ ...g, clock: { type: 'untimed' }, rated: false }), 'Lines of Action, untimed, casual');
+  });
 
   test('the server\'s refusals read through the catalogue', () => {
     assert.equal(errorText(new ApiError(400, 'you cannot challenge yourself', 'challenge_self')), 'You cannot challenge yourself.');

@@ -50,6 +50,8 @@ export const api = {
   startReview: (id) => request('POST', `/api/games/${id}/review`),
   importRecord: (record) => request('POST', '/api/import', { record }),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  // Names starting with `prefix` (at most 10, no bots): `{"users": [{"name"}]}`.
+  users: (prefix) => request('GET', `/api/users?${new URLSearchParams({ prefix })}`),
   userGames: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/games?limit=50`),
   userRatings: (name, game, speed) => request('GET', `/api/users/${encodeURIComponent(name)}/ratings?${new URLSearchParams(speed ? { game, speed } : { game })}`),
   leaderboard: (game, query = {}) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}?${new URLSearchParams(query)}`),

@@ -170,6 +170,12 @@ export function receive(model, msg) {
       let full = false;
       const effects = [];
       for (const ev of msg.events || []) {
+        // The `end` event read again (a finished game's page asks for it,
+        // see `wantsEndRatings`): its ratings, which the state lacks.
+        if (state && ev.kind === 'end' && ev.version <= state.version && ev.ratings && state.result && !state.ratings) {
+          state = { ...state, ratings: ev.ratings };
+          continue;
+        }
         const r = applyEvent(state, ev);
         if (r.outcome === 'gap') {
           // Every later event is past the gap too: one sync covers them.
@@ -376,8 +382,10 @@ export function computerThinking(state) {
  * `{ key, params }`, or `{ result }` once the game is over. `conn` is the
  * page's connection: `{ offline, pending }` (`pending`: a move waiting to
  * be sent); while offline the line says so, whatever the last state was.
+ * `invited`: the viewer is the player a waiting challenge invites
+ * (`isInvited`): the line says who challenges them.
  */
-export function statusOf(state, mine, conn = {}) {
+export function statusOf(state, mine, conn = {}, { invited = false } = {}) {
   if (conn.offline) {
     return conn.pending
       ? { key: 'game.offline_pending', params: { move: conn.pending }, offline: true }
@@ -385,6 +393,7 @@ export function statusOf(state, mine, conn = {}) {
   }
   if (state.status === 'waiting') {
     if (state.declined_by) return { key: 'game.challenge_declined', params: { name: state.declined_by } };
+    if (invited) return { key: 'game.challenged_you', params: { name: challengerName(state) } };
     if (state.invitee) return { key: 'game.waiting_for', params: { name: state.invitee } };
     return { key: 'game.waiting' };
   }
@@ -424,10 +433,13 @@ export const LOW_TIME_MS = 20000;
  * The game controls under the move list, in order: `{ id, disabled? }`
  * with ids `abort`, `resign`, `offer-draw`, `takeback` (a player, live
  * game), `replay`, `export`, `new-game` (finished), `join` (a waiting
- * game, not yours), `invite`, `cancel` (your waiting game).
+ * game, not yours), `invite`, `cancel` (your waiting game); none for the
+ * player a waiting challenge invites (`invited`: they answer on its card).
  */
-export function controlsOf(state) {
+export function controlsOf(state, { invited = false } = {}) {
   const player = isSide(state.you);
+  // The invited player answers on the challenge's own card (Accept / Decline).
+  if (invited) return [];
   const out = [];
   if (player && state.status === 'live') {
     if (state.moves.length < 2) out.push({ id: 'abort' });
@@ -476,4 +488,70 @@ export function bannerOf(state) {
  */
 export function moveMessage(state, text) {
   return state.hidden ? { type: 'move', move: text } : { type: 'move', move: text, version: state.version };
+}
+
+/**
+ * Whether the viewer `name` is the player a waiting challenge was sent to
+ * (`invitee`, compared without case), not seated yet and not declined.
+ */
+export function isInvited(state, name) {
+  if (!state || !name || state.status !== 'waiting' || isSide(state.you) || state.declined_by) return false;
+  return typeof state.invitee === 'string' && state.invitee.toLowerCase() === String(name).toLowerCase();
+}
+
+/** The free seat of a waiting game with one player (the side a joiner plays), else null. */
+export function freeSide(state) {
+  const seats = state?.players || [];
+  if (seats[0] && !seats[1]) return 1;
+  if (seats[1] && !seats[0]) return 0;
+  return null;
+}
+
+/** The name of the player waiting in a game with one free seat (the challenger), or ''. */
+export function challengerName(state) {
+  const side = freeSide(state);
+  return side === null ? '' : state.players[1 - side]?.user?.name ?? '';
+}
+
+/**
+ * The model for the player a waiting challenge invites: the board from
+ * the side they would play (the free seat's), unless they turned it.
+ */
+export function facingInvitee(model) {
+  const side = freeSide(model.state);
+  return side === null ? model : { ...model, flipped: side === 1 };
+}
+
+/**
+ * A player bar's rating for `side`: `{ rating, delta }`, the rating after
+ * a finished rated game with its change (`ratings` of the `end` event),
+ * else the seat's rating (before the game) and a null `delta`; null for a
+ * seat without a rating (a guest, the computer, an empty seat).
+ */
+export function barRating(state, side) {
+  const seat = state.players?.[side];
+  const after = state.ratings?.[side];
+  if (after && typeof after.after === 'number' && typeof after.before === 'number') {
+    return { rating: Math.round(after.after), delta: Math.round(after.after - after.before) };
+  }
+  if (!seat || !seat.rating || seat.user?.guest) return null;
+  return { rating: Math.round(seat.rating), delta: null };
+}
+
+/** `+12`, `−7`, `±0`: a rating change as shown beside the rating. */
+export function deltaText(delta) {
+  if (delta > 0) return `+${delta}`;
+  if (delta < 0) return `−${Math.abs(delta)}`;
+  return '±0';
+}
+
+/**
+ * Whether a finished game's page should read its `end` event again for
+ * the ratings (a rated game whose state came without them: the server's
+ * state does not carry them, the event does): the version to sync from,
+ * or null.
+ */
+export function wantsEndRatings(state) {
+  if (!state || state.status !== 'finished' || !state.rated || state.ratings || !(state.version > 0)) return null;
+  return state.version - 1;
 }

@@ -13,6 +13,7 @@ import { displayMenu } from './display-menu.js';
 import { loadGames } from './games/index.js';
 import { notificationBell } from './panels/notifications.js';
 import { startFeed } from './notify-feed.js';
+import { startChallengeToasts } from './panels/challenge-toast.js';
 import * as lobby from './pages/lobby.js';
 import * as gamePage from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -50,6 +51,7 @@ export function navigate(path, replaceState = false) {
 }
 
 function route() {
+  setMenu(false);
   if (cleanup) cleanup();
   cleanup = null;
   const path = location.pathname.replace(/\/+$/, '') || '/';
@@ -71,27 +73,74 @@ function link(path, label, cls) {
   return h('a', { href: path, class: cls }, label);
 }
 
+// The header: the logo, the menu (the main links, the language and sound
+// switches, the account) and the tools (display menu, notifications).
+// Where the menu does not fit on one line (a phone, a tablet, a long
+// language) the header is `compact`: the menu folds behind a menu button
+// (a disclosure: `aria-expanded`, closed by Escape, a press outside it and
+// by any navigation) and the header is one small band.
+let menuOpen = false;
+
+function setMenu(open) {
+  menuOpen = Boolean(open) && Boolean(header?.classList.contains('compact'));
+  if (!header) return;
+  header.classList.toggle('menu-open', menuOpen);
+  const button = header.querySelector('#menu-button');
+  if (!button) return;
+  button.setAttribute('aria-expanded', String(menuOpen));
+  const label = t(menuOpen ? 'nav.menu_close' : 'nav.menu');
+  button.setAttribute('aria-label', label);
+  button.title = label;
+  replace(button, icon(menuOpen ? 'close' : 'menu'));
+}
+
+/** Compact when the whole header does not fit on one line (measured, so every language fits). */
+function fitHeader() {
+  if (!header || !header.firstChild) return;
+  header.classList.remove('compact');
+  const tooWide = header.scrollWidth > header.clientWidth + 1;
+  header.classList.toggle('compact', tooWide);
+  if (!tooWide) setMenu(false);
+}
+
 function renderHeader() {
   const user = currentUser();
+  const focused = document.activeElement?.id;
   const langSelect = h('select.lang', { 'aria-label': t('nav.language'), id: 'lang-select', onchange: (e) => setLanguage(e.target.value, true) },
     LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === language() }, l.name)));
   const sound = h('button.icon-btn', {
     id: 'sound-toggle',
+    type: 'button',
     'aria-pressed': String(soundOn()),
     title: t(soundOn() ? 'nav.sound_on' : 'nav.sound_off'),
+    'aria-label': t(soundOn() ? 'nav.sound_on' : 'nav.sound_off'),
     onclick: () => { setSound(!soundOn()); renderHeader(); },
   }, icon(soundOn() ? 'soundOn' : 'soundOff'));
-  const account = user
-    ? h('div.account', null,
-        link(`/profile/${encodeURIComponent(user.name)}`, user.name, 'user-name'),
-        user.guest ? h('span.badge', null, t('account.guest')) : null,
-        user.guest ? link('/signup', t('nav.signup'), 'btn small') : h('button.btn.small.ghost', { onclick: signOut }, t('nav.signout')))
-    : h('div.account', null, link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small'));
+  // The account's buttons: beside the name on one line, in the menu when compact.
+  const accountButtons = () => (user
+    ? [user.guest ? h('span.badge', null, t('account.guest')) : null,
+        user.guest ? link('/signup', t('nav.signup'), 'btn small') : h('button.btn.small.ghost', { type: 'button', onclick: signOut }, t('nav.signout'))]
+    : [link('/signin', t('nav.signin'), 'btn small ghost'), link('/signup', t('nav.signup'), 'btn small')]);
+  const account = h('div.account', null, user ? link(`/profile/${encodeURIComponent(user.name)}`, user.name, 'user-name') : null, accountButtons());
+  const menuButton = h('button.icon-btn.menu-button#menu-button', {
+    type: 'button',
+    'aria-controls': 'site-menu',
+    'aria-expanded': 'false',
+    onclick: () => setMenu(!menuOpen),
+  });
   replace(header,
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
-    h('nav.main-nav', null, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), link('/tournaments', t('nav.tournaments'), 'nav-tournaments'), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
-    h('div.tools', null, langSelect, sound, displayMenu(), user ? notificationBell() : null, account),
+    menuButton,
+    h('div.site-menu#site-menu', null,
+      h('nav.main-nav', { 'aria-label': t('nav.main') }, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), link('/tournaments', t('nav.tournaments'), 'nav-tournaments'), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+      h('div.menu-tools', null, langSelect, sound),
+      h('div.menu-account', null, accountButtons())),
+    account,
+    h('div.tools', null, displayMenu(), user ? notificationBell() : null),
   );
+  fitHeader();
+  setMenu(menuOpen);
+  if (focused && ['sound-toggle', 'menu-button', 'lang-select'].includes(focused)) document.getElementById(focused)?.focus();
 }
 
 async function signOut() {
@@ -115,6 +164,8 @@ async function boot() {
   onUserChange(renderHeader);
   // The user's notifications (the header's bell), live.
   startFeed();
+  // A challenge that comes pops up on any page.
+  startChallengeToasts();
   document.addEventListener('click', (e) => {
     const a = e.target.closest('a[href]');
     if (!a || a.target || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -124,6 +175,22 @@ async function boot() {
     navigate(href);
   });
   window.addEventListener('popstate', route);
+  // The header's fit follows the window (and the fonts once loaded); the
+  // open menu closes on Escape and on a press outside it.
+  let fitting = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(fitting);
+    fitting = requestAnimationFrame(fitHeader);
+  });
+  document.fonts?.ready.then(fitHeader);
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !menuOpen) return;
+    setMenu(false);
+    document.getElementById('menu-button')?.focus();
+  });
+  document.addEventListener('pointerdown', (e) => {
+    if (menuOpen && !e.target.closest?.('#site-menu, #menu-button')) setMenu(false);
+  });
   const { onLanguageChange } = await import('./i18n.js');
   onLanguageChange(() => {
     renderHeader();

@@ -123,3 +123,24 @@ test('while the computer thinks, the status line and its bar say so', async () =
   assert.equal(await page.$('#status-line.thinking'), null);
   assert.deepEqual(page.errors, []);
 });
+
+for (const [label, options] of [['desktop', { viewport: { width: 1366, height: 768 } }], ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }]]) {
+  test(`${label}: the connection-lost notice does not cover the board`, async () => {
+    const { page } = await outagePlayer(options);
+    await createGame(page, { game: 'loa', options: { size: '6' }, clock: '3+2', level: 'random', side: 'first' });
+    assert.ok(await waitTurn(page));
+    await page.evaluate(() => window.__outage(true));
+    await page.waitForSelector('#conn-lost:not([hidden])', { timeout: 5000 });
+    const notice = await page.locator('#conn-lost').boundingBox();
+    const board = await page.locator('svg.board').boundingBox();
+    const apart = notice.y + notice.height <= board.y + 0.5 || notice.y >= board.y + board.height - 0.5
+      || notice.x + notice.width <= board.x + 0.5 || notice.x >= board.x + board.width - 0.5;
+    assert.ok(apart, `the notice ${JSON.stringify(notice)} is off the board ${JSON.stringify(board)}`);
+    // It is in view where the page is (above the players' bars).
+    assert.ok(notice.y >= 0 && notice.y + notice.height <= page.viewportSize().height, 'the notice is on the screen');
+    await screenshot(page, `connection-lost-${label}`);
+    await page.evaluate(() => window.__outage(false));
+    await page.waitForSelector('#conn-lost', { state: 'hidden', timeout: 15000 });
+    assert.deepEqual(page.errors, []);
+  });
+}

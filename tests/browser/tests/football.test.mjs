@@ -20,7 +20,7 @@ test('a guest plays Chess Football against the computer through both halves', as
   await screenshot(page, 'football-team');
   for (const piece of ['Q', 'R', 'N']) await page.click(`#team-picker .btn.pick[data-piece="${piece}"]`);
   await page.click('#confirm-team');
-  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.textContent.includes('pick:QRN')));
+  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.dataset.move === 'pick:QRN'));
 
   let dragged = 0;
   let shotPlacement = false;

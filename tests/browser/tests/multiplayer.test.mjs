@@ -5,7 +5,7 @@
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil, apiMove, signUp } from './helpers.mjs';
+import { launch, newPlayer, createGame, waitTurn, playOneMove, clickPoint, dragPoint, targetKeys, movableKeys, moveCount, screenshot, serverState, assertNoRawKeys, BASE, waitUntil, apiMove, signUp, smallLoaChallenge } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -203,3 +203,54 @@ test('hidden simultaneous placement in Chess Football reveals nothing until both
   await assertNoRawKeys(bob.page);
   for (const p of [alice.page, bob.page]) assert.deepEqual(p.errors, []);
 });
+
+/** The page of `pages` whose turn it is (its status line says so). */
+async function whoseTurn(pages) {
+  for (let i = 0; i < 200; i++) {
+    for (const p of pages) if (await p.$('.status-line.mine')) return p;
+    await pages[0].waitForTimeout(50);
+  }
+  throw new Error('nobody to move');
+}
+
+for (const [label, options] of [['desktop', { viewport: { width: 1366, height: 768 } }], ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }]]) {
+  test(`${label}: after a rated game the bars show each rating after it with its change, on a later visit too (without the pop-up)`, async () => {
+    const alice = await newPlayer(browser, options);
+    const bob = await newPlayer(browser, options);
+    await signUp(alice.page, 'rtal');
+    await signUp(bob.page, 'rtbo');
+    const id = await smallLoaChallenge(alice.page, bob.page, '5+3', true);
+    // The ratings before the game beside the names, no change yet.
+    assert.match(await bob.page.textContent('.player-bar.bottom .rating'), /^1500$/);
+    // One move each (by clicks), then Alice resigns.
+    for (let ply = 0; ply < 2; ply++) await playOneMove(await whoseTurn([alice.page, bob.page]));
+    for (const p of [alice.page, bob.page]) await waitUntil(p, () => document.querySelectorAll('#move-list .move').length === 2, null, { timeout: 10000 });
+    await alice.page.click('#resign');
+    await alice.page.click('#confirm-yes');
+    await bob.page.waitForSelector('#result-banner .rating-change', { timeout: 10000 });
+    const bars = async (page) => ({
+      mine: (await page.textContent('.player-bar.bottom .rating')).trim(),
+      theirs: (await page.textContent('.player-bar.top .rating')).trim(),
+    });
+    const won = await bars(bob.page);
+    assert.match(won.mine, /^1\d{3} \(\+\d+\)$/, `the winner's rating after, with its gain: ${won.mine}`);
+    assert.match(won.theirs, /^1\d{3} \(−\d+\)$/, `the loser's, with its loss: ${won.theirs}`);
+    const after = Number(won.mine.split(' ')[0]);
+    assert.ok(after > 1500, 'the rating after the game, not before');
+    assert.deepEqual(await bars(alice.page), { mine: won.theirs, theirs: won.mine });
+    await screenshot(bob.page, `rating-after-${label}`);
+
+    // A later visit: no pop-up, the same ratings (read from the game's end).
+    await bob.page.reload();
+    await bob.page.waitForSelector('#show-result');
+    assert.equal(await bob.page.isVisible('#result-banner'), false, 'the result pops up once only');
+    await waitUntil(bob.page, () => /\(/.test(document.querySelector('.player-bar.bottom .rating')?.textContent || ''), null, { timeout: 10000 });
+    assert.deepEqual(await bars(bob.page), won);
+    assert.match(await bob.page.textContent('#status-line'), /resign/i);
+    assert.equal(id.length > 0, true);
+    assert.deepEqual(alice.page.errors, []);
+    assert.deepEqual(bob.page.errors, []);
+    await alice.context.close();
+    await bob.context.close();
+  });
+}

@@ -213,7 +213,7 @@ test('on a phone the Football team picker comes into view by itself', async () =
   await screenshot(page, 'phone-football-team');
   for (const piece of ['Q', 'R', 'N']) await page.tap(`#team-picker .btn.pick[data-piece="${piece}"]`);
   await page.tap('#confirm-team');
-  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.textContent.includes('pick:QRN')));
+  await waitUntil(page, () => [...document.querySelectorAll('#move-list .move')].some((m) => m.dataset.move === 'pick:QRN'));
   assert.deepEqual(page.errors, []);
 });
 

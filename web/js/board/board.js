@@ -134,7 +134,8 @@ export class Board {
     };
     const marks = [];
     if (last && last.from && last.to) {
-      for (const key of [last.from, last.to]) {
+      // A placement's tray slot is not marked (the tray is the viewer's, not where the piece came from).
+      for (const key of [last.from, last.to].filter((k) => !k.startsWith('hand:'))) {
         const p = geo.points.get(key);
         if (p) marks.push(circle(`last:${key}`, 'mark-last', p.x, p.y, p.r ?? r));
       }

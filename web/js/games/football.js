@@ -3,7 +3,11 @@
 // `b5xe5`, `e4>c3`, `b7-b8=Q`, `K@e1`, `pick:QRN`, `pass`) read into
 // from/to points; and the game page's hooks (games/index.js): goals by
 // the players' names, the scoreboard, the phase in the status line, the
-// goal flash, the team picker. No rules here.
+// goal flash, the team picker, the moves in words for the move list, a
+// goal by dribble or shot played without asking which, and the King
+// shown waiting in the tray (with a note saying why) while the first
+// piece to place must be the one that kicks off. No rules here: what is
+// legal comes from the server's list.
 
 import { h, s } from '../dom.js';
 import { t, has } from '../i18n.js';
@@ -16,6 +20,8 @@ export const sides = ['white', 'black'];
 export const KINDS = ['K', 'Q', 'R', 'B', 'N', 'P'];
 export const PICKABLE = ['Q', 'R', 'B', 'N', 'P'];
 export const GOALS = [['c1', 'd1', 'e1', 'f1'], ['c8', 'd8', 'e8', 'f8']];
+/** Each side's kick-off square. */
+export const KICKOFF = ['e4', 'e5'];
 
 /**
  * Read a position text: `<board> <ball> <side> <phase> <kicker> <half>
@@ -68,17 +74,34 @@ export function moveParts(text, view) {
   return { action: text };
 }
 
-function trayKinds(legal) {
+/**
+ * Whether the King waits in the tray: the side to move still has it to
+ * place, but every placement offered (`legal`) is a piece on its
+ * kick-off square, which the King may not take (the piece placed there
+ * kicks off with the ball; the engine offers the King afterwards).
+ */
+export function kingWaits(view, legal) {
+  const places = (legal || []).filter((m) => /^[KQRBNP]@/.test(m));
+  if (!places.length || !view || places.some((m) => m.startsWith('K@'))) return false;
+  if (!places.every((m) => m.endsWith(`@${KICKOFF[view.toMove]}`))) return false;
+  return (view.toPlace?.[view.toMove] || '').includes('K');
+}
+
+function trayKinds(legal, view) {
   const kinds = new Set();
   for (const m of legal || []) {
     const p = /^([KQRBNP])@/.exec(m);
     if (p) kinds.add(p[1]);
   }
+  if (kingWaits(view, legal)) kinds.add('K');
   return KINDS.filter((k) => kinds.has(k)).map((k) => `hand:${k}`);
 }
 
 export function geometry(view, flipped, legal) {
-  return gridGeometry(8, flipped, trayKinds(legal));
+  const geo = gridGeometry(8, flipped, trayKinds(legal, view));
+  // The tray's entries that cannot be placed yet (drawn greyed, not movable).
+  geo.waiting = new Set(kingWaits(view, legal) ? ['hand:K'] : []);
+  return geo;
 }
 
 /** A piece's name for screen readers and tooltips: `Knight (White)`. */
@@ -159,7 +182,21 @@ export function pieces(view, geo) {
   for (const key of [...geo.points.keys()].filter((k) => k.startsWith('hand:'))) {
     const p = geo.points.get(key);
     const kind = key.slice(5);
-    out.push({ key, piece: true, sig: `${kind}${view.toMove}@${p.x},${p.y}`, make: () => pieceElement(kind, view.toMove, p.x, p.y, key) });
+    const waits = Boolean(geo.waiting?.has(key));
+    out.push({
+      key,
+      piece: true,
+      sig: `${kind}${view.toMove}${waits ? 'w' : ''}@${p.x},${p.y}`,
+      make: () => {
+        const g = pieceElement(kind, view.toMove, p.x, p.y, key);
+        if (waits) {
+          g.classList.add('tray-waiting');
+          const title = g.querySelector('title');
+          if (title) title.textContent = t('football.king_waits', { square: KICKOFF[view.toMove] });
+        }
+        return g;
+      },
+    });
     const n = [...(view.toPlace?.[view.toMove] || '')].filter((c) => c === kind).length;
     if (n > 1) out.push({ key: `count:${kind}`, sig: `${n}@${p.x},${p.y}`, make: () => s('text', { class: 'tray-count', x: p.x + 42, y: p.y + 36 }, `×${n}`) });
   }
@@ -184,6 +221,11 @@ export function startView() {
 }
 
 // ---- game-page hooks (games/index.js) ----------------------------------
+
+/** The score a result names (results.js): the goals, `[White, Black]`. */
+export function resultScore(view) {
+  return Array.isArray(view.score) && view.score.length === 2 ? view.score : null;
+}
 
 /** The goals scored, beside each player's name. */
 export function playerExtra(view, side) {
@@ -212,6 +254,39 @@ export function statusSuffix(view, state) {
 export function moveFlash(view) {
   if (view.lastGoal === undefined || view.lastGoal === null) return null;
   return { sound: 'goal', title: t('football.goal'), text: sideLabel(view.lastGoal) };
+}
+
+/**
+ * A move in words for the move list: `pick:QRN` is "White picks Q R N",
+ * `Q@e4` "Q to e4", `pass` "no action"; the other actions stay in
+ * notation (`e4>c3`).
+ */
+export function moveLabel(text, side) {
+  const pick = /^pick:([QRBNP]{3})$/.exec(text);
+  if (pick) return t('football.move.pick', { side: sideLabel(side), pieces: [...pick[1]].join(' ') });
+  const place = /^([KQRBNP])@([a-h][1-8])$/.exec(text);
+  if (place) return t('football.move.place', { piece: place[1], square: place[2] });
+  if (text === 'pass') return t('football.move.no_action');
+  return text;
+}
+
+/**
+ * When one from/to pair stands for several moves that all score (the
+ * ball holder dribbling into the goal it attacks, or shooting there; a
+ * Pawn's promotions on the way), they end the same: a goal. The move to
+ * play without asking (the shot if there is one), else null (ask).
+ */
+export function autoChoice(candidates, view) {
+  if (!view || !candidates?.length) return null;
+  const goal = GOALS[1 - view.toMove];
+  const scores = (m) => m.from === view.ball && goal.includes(m.to) && (m.kind === 'shot' || m.kind === 'move');
+  if (!candidates.every(scores)) return null;
+  return (candidates.find((m) => m.kind === 'shot') || candidates[0]).text;
+}
+
+/** The placement note: why the King waits (`kingWaits`), else null (the usual hint). */
+export function placementHint(view, legal) {
+  return kingWaits(view, legal) ? t('football.king_waits', { square: KICKOFF[view.toMove] }) : null;
 }
 
 /** The team choice (`pick:...` moves) gets its own panel. */

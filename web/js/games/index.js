@@ -29,7 +29,14 @@
 //   (`{ panel, rest }`: `rest` are shown as plain buttons);
 // - `addPiece(view, key, piece)`: put `{ kind, side }` on position `key`
 //   of a view and take it from the side's pieces still to place (draws
-//   the viewer's own hidden placements).
+//   the viewer's own hidden placements);
+// - `moveLabel(text, side)`: a move as the move list writes it (default:
+//   its notation);
+// - `autoChoice(candidates, view)`: when one from/to pair stands for
+//   several moves that end the same, the one to play without asking
+//   (default: null, ask);
+// - `placementHint(view, legal)`: a note for the placement tray instead
+//   of the usual hint, or null.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -46,6 +53,9 @@ function defaultHooks(mod) {
     moveFlash: () => null,
     actionPanel: (actions) => ({ panel: null, rest: actions }),
     addPiece: () => {},
+    moveLabel: (text) => text,
+    autoChoice: () => null,
+    placementHint: () => null,
   };
 }
 

@@ -20,7 +20,8 @@ import { chooseMove } from '../panels/chooser.js';
 import { actionsPanel } from '../panels/actions.js';
 import { icon } from '../icons.js';
 import { ensureSession } from '../session.js';
-import { gameTitle, sideName, resultText, errorBox } from './common.js';
+import { gameTitle, sideName, errorBox } from './common.js';
+import { resultText, finalScore } from '../results.js';
 import {
   createTree, node, addMove, addLine, pathMoves, plyOf, nextNode, prevNode, lineEnd, promote,
   treeTokens, barShare, scoreParts, rateText, isCurrent,
@@ -194,7 +195,7 @@ function show(main, source, root, mainline, navigate) {
     const ply = plyOf(tree, current);
     const toMove = t('analysis.to_move', { side: sideName(root.game, info.to_move) });
     replace(status, info.outcome
-      ? h('strong#analysis-result', null, resultText(root.game, info.outcome))
+      ? h('strong#analysis-result', null, resultText(root.game, info.outcome, finalScore(mod, info.outcome, info.position, options)))
       : `${t('analysis.ply', { n: ply })} · ${toMove}`);
     drawEngine();
   }

@@ -6,6 +6,7 @@ import { t, has } from '../i18n.js';
 import { api } from '../api.js';
 import { errorText } from '../errors.js';
 import { isDaysPerMove, daysPerMoveText } from '../deadline.js';
+import { resultText, finalScore } from '../results.js';
 
 let catalogue = null;
 
@@ -86,15 +87,8 @@ export function formatMs(ms) {
   return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-/** A short sentence for a result: who won and why. */
-export function resultText(game, result) {
-  if (!result) return '';
-  const who = result.winner === null || result.winner === undefined
-    ? t('result.draw')
-    : t('result.wins', { side: sideName(game, result.winner) });
-  const why = has(`reason.${result.reason}`) ? t(`reason.${result.reason}`) : result.reason;
-  return `${who} — ${why}`;
-}
+/** A short sentence for a result: who won (in words, with a score where the game keeps one) and why. */
+export { resultText } from '../results.js';
 
 /** The options that differ from the defaults, as `key=value` text. */
 export function optionsText(game, options) {
@@ -117,6 +111,8 @@ export function gameRow(g, actions) {
     h('div.game-row-main', null,
       h('div.game-row-title', null, gameTitle(g.game), h('span.muted', null, ` · ${clockText(g.clock)}`), g.rated ? h('span.badge', null, t('lobby.rated')) : null),
       h('div.game-row-sub', null, ...seatLabel(g.players[0]), ' – ', ...seatLabel(g.players[1]), optionsText(g.game, g.options) ? h('span.muted', null, ` · ${optionsText(g.game, g.options)}`) : null),
+      // A finished game's result in words (its score, when the summary carries one).
+      g.result ? h('div.game-row-result', null, resultText(g.game, g.result, finalScore(null, g.result))) : null,
     ),
     h('div.game-row-actions', null, actions),
   );

@@ -17,6 +17,13 @@
 // empty square cancels it too), which the server plays when the turn
 // comes. The server forgets a premove with its socket: after a
 // reconnection the page sets it again if it still waits for that turn.
+//
+// The player a waiting challenge was sent to (`invitee`) gets a page
+// written to them: "alice challenges you", the game's terms, Accept and
+// Decline, the board from the side they would play, no spectators' chat.
+// The result banner opens when the game ends while the page is open; a
+// game already over when the page opened shows its result in the status
+// line, the banner on request ("Result").
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -24,8 +31,10 @@ import { api, LiveSocket } from '../api.js';
 import { Board } from '../board/board.js';
 import { gameModule } from '../games/index.js';
 import { play as playSound } from '../sound.js';
-import { gameTitle, getCatalogue } from './common.js';
-import { ensureSession } from '../session.js';
+import { gameTitle, getCatalogue, optionsText, sideName } from './common.js';
+import { challengeTerms } from './challenge.js';
+import { ensureSession, currentUser } from '../session.js';
+import { currentFeed, answered } from '../notify-feed.js';
 import { errorText } from '../errors.js';
 import * as S from '../game-state.js';
 import { chooseMove, dismissChooser } from '../panels/chooser.js';
@@ -45,10 +54,23 @@ import { gameRoom } from '../chat.js';
 
 export const name = 'game';
 
-/** Scroll `el` into view if it is not wholly on the screen. */
-function revealIfHidden(el) {
+/**
+ * Scroll `el` into view if it is not wholly on the screen. Beside the
+ * board (a wide screen), never so far that `keep` (the top player bar)
+ * goes under the header: the board and both bars stay in view.
+ */
+function revealIfHidden(el, keep) {
   const r = el.getBoundingClientRect();
   if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const k = keep?.getBoundingClientRect();
+  if (k && k.bottom > r.top) {
+    // Beside the board: scroll the least that shows `el`'s end, at most
+    // as far as keeps `keep` under the header.
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    const by = Math.min(r.bottom - window.innerHeight + 8, k.top - header - 4);
+    if (by > 0) window.scrollBy({ top: by, behavior: 'smooth' });
+    return;
+  }
   el.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest', behavior: 'smooth' });
 }
 
@@ -66,6 +88,9 @@ class GamePage {
     this.conn = { offline: false, since: null }; // `since`: when it was lost
     this.pending = null; // a move waiting for the connection: { text, version, ply }
     this.dead = false; // the page was left (destroy)
+    this.arrivedOver = null; // whether the game was over when the page opened (its first state)
+    this.answering = false; // the invited player's Accept / Decline on its way
+    this.inviteError = null;
     replace(main, h('div.card.loading', null, t('common.loading')));
     getCatalogue().catch(() => {});
     this.connect();
@@ -110,7 +135,9 @@ class GamePage {
 
   /** Take the reducer's next model and carry out its effects, in order. */
   dispatch({ model, effects }) {
+    const first = !this.model.state && model.state;
     this.model = model;
+    if (first) this.firstState();
     for (const effect of effects) {
       switch (effect.type) {
         case 'render': this.refresh({ animate: effect.animate }); break;
@@ -186,6 +213,66 @@ class GamePage {
     }
   }
 
+  /** The first state: what the page opens with. */
+  firstState() {
+    const st = this.state;
+    this.arrivedOver = st.status === 'finished';
+    // The invited player sees the board from the side they would play.
+    if (S.isInvited(st, currentUser()?.name)) this.model = S.facingInvitee(this.model);
+    // A finished rated game's state lacks the ratings after it: its `end`
+    // event, read again, has them (for the player bars).
+    const since = S.wantsEndRatings(st);
+    if (since !== null) this.socket.send({ type: 'sync', since });
+  }
+
+  /** The invited player's answer to the challenge shown: `accept` or `decline`. */
+  async answer(what) {
+    if (this.answering) return;
+    this.answering = true;
+    this.inviteError = null;
+    this.refresh({});
+    const challenger = S.challengerName(this.state);
+    try {
+      await ensureSession();
+      if (what === 'accept') {
+        await api.join(this.id);
+        this.noteAnswer('accepted');
+        if (this.dead) return;
+        this.model = S.joined(this.model);
+        this.connect(true);
+      } else {
+        await api.decline(this.id);
+        this.noteAnswer('declined');
+        if (this.dead) return;
+        this.showDeclined(challenger);
+        return;
+      }
+    } catch (err) {
+      this.inviteError = errorText(err);
+    } finally {
+      this.answering = false;
+    }
+    if (!this.dead) this.refresh({});
+  }
+
+  /** The bell's challenge for this game is answered (its buttons go). */
+  noteAnswer(outcome) {
+    for (const n of currentFeed().items) {
+      if (n.kind === 'challenge' && n.game === this.id) answered(n.id, outcome);
+    }
+  }
+
+  /** After declining: the challenge is gone; say so. */
+  showDeclined(name) {
+    this.dead = true;
+    this.socket.close();
+    this.chat?.destroy();
+    this.chat = null;
+    replace(this.main, h('section.card.empty.challenge-declined#challenge-declined', null,
+      h('h1', null, t('game.you_declined', { name })),
+      h('a.btn.primary', { href: '/' }, t('game.to_lobby'))));
+  }
+
   destroy() {
     // Answers still on their way find the page gone (the element `main`
     // is the next page's by then).
@@ -254,10 +341,12 @@ class GamePage {
     this.topBar = playerBar('top');
     this.bottomBar = playerBar('bottom');
     const boardHost = h('div.board-host');
-    this.banner = resultBanner();
+    // Closed or opened again: the controls' "Result" follows.
+    this.banner = resultBanner({ onToggle: () => { if (this.board) this.refresh({}); } });
     this.board = new Board(boardHost, this.game, {
       onMove: (text) => (S.canPremove(this.model) ? this.sendPremove(text) : this.sendMove(text)),
-      onChoose: (candidates) => chooseMove(this.game, candidates),
+      // Moves that all end the same (a goal by dribble or by shot) need no question.
+      onChoose: (candidates) => this.game.autoChoice(candidates, this.view) ?? chooseMove(this.game, candidates),
       onBlank: () => { if (this.model.premove) this.cancelPremove(); },
     });
     this.status = statusLine();
@@ -275,8 +364,11 @@ class GamePage {
       last: () => this.act(S.browse(this.model, null)),
       flip: () => this.act(S.flip(this.model)),
     });
+    // Above the top bar, in the column's flow: it never covers the board.
     this.connBanner = h('div.conn-lost#conn-lost', { role: 'alert', hidden: true });
-    this.boardWrap = h('div.board-wrap', null, boardHost, this.banner.el, this.connBanner);
+    this.boardWrap = h('div.board-wrap', null, boardHost, this.banner.el);
+    // The invited player's answer to a challenge (drawInvite).
+    this.inviteCard = h('section.card.challenge-card#challenge-card', { hidden: true, 'aria-live': 'polite' });
     // A tournament game links back to its tournament.
     this.tournamentLink = h('a.tournament-link#tournament-link', { hidden: true });
     api.gameTournament(this.id).then(({ tournament }) => {
@@ -288,8 +380,9 @@ class GamePage {
     }).catch(() => {});
     replace(this.main,
       h('div.game-layout', null,
-        h('div.board-column', null, this.topBar.el, this.boardWrap, this.bottomBar.el),
+        h('div.board-column', null, this.connBanner, this.topBar.el, this.boardWrap, this.bottomBar.el),
         h('aside.side-panel', null,
+          this.inviteCard,
           h('div.card.panel-head', null,
             h('div.panel-title', null, h('span', { class: `game-icon icon-${st.game}` }), h('h1', null, gameTitle(st.game)), h('span', { class: ['conn', this.conn.offline ? 'offline' : ''], title: t('game.connection') })),
             this.tournamentLink,
@@ -339,7 +432,11 @@ class GamePage {
     this.topBar.update(st, vs.view, this.game, 1 - bottom);
     this.info.update(st, vs.view, this.game);
     const conn = { offline: this.conn.offline, pending: this.pending?.text ?? null };
-    this.status.update(st, vs.view, vs.mine, this.game, conn);
+    const invited = S.isInvited(st, currentUser()?.name);
+    this.status.update(st, vs.view, vs.mine, this.game, conn, { invited });
+    this.drawInvite(st, invited);
+    // The spectators' chat is not for the invited player (theirs comes with the seat).
+    if (this.chat) this.chat.el.hidden = invited;
     this.connBanner.hidden = !this.conn.offline;
     replace(this.connBanner, this.conn.offline ? t(conn.pending ? 'game.offline_pending' : 'game.offline', { move: conn.pending }) : null);
     drawMoveList(this.moveList, this.game, st, vs.ply, (n) => this.act(S.browse(this.model, n)), this.marks);
@@ -356,20 +453,49 @@ class GamePage {
     this.review?.update(vs.ply);
     // Moves that are not a from/to pair are buttons on one's turn only
     // (premoves are made on the board).
-    this.actions.update(interactive ? this.board.actions() : [], vs.legal, this.game, (text) => this.sendMove(text));
+    this.actions.update(interactive ? this.board.actions() : [], vs.legal, this.game, (text) => this.sendMove(text), vs.view);
     // A panel asking for a choice (the team picker) is scrolled into view
     // when it appears (on a phone it comes under the board).
     const panel = this.actions.el.querySelector('.card');
-    if (panel && !this.panelShown) revealIfHidden(panel);
+    if (panel && !this.panelShown) revealIfHidden(panel, this.topBar.el);
     this.panelShown = Boolean(panel);
+    // The result pops up once, when the game ends while the page is open;
+    // a game over before it opened has it on request ("Result").
+    if (st.status === 'finished' && this.arrivedOver && !this.bannerDecided) this.banner.close();
+    if (st.status === 'finished') this.bannerDecided = true;
     this.controls.update(st, {
       send: (type) => this.send(type),
       join: () => this.join(),
       cancel: async () => { await api.cancel(st.id).catch(() => {}); location.assign('/'); },
-    });
+      showResult: () => { this.banner.open(); this.refresh({}); },
+    }, { invited, resultClosed: this.banner.closed });
     this.notices.update(st, (type) => this.send(type));
     this.banner.update(st);
+    // A goal's flash does not hide the final result.
+    if (st.result) for (const el of this.boardWrap.querySelectorAll('.goal-flash')) el.remove();
     this.drawClocks();
+  }
+
+  /** The invited player's card: who challenges them, the terms, Accept and Decline. */
+  drawInvite(st, invited) {
+    this.inviteCard.hidden = !invited;
+    if (!invited) {
+      replace(this.inviteCard);
+      return;
+    }
+    const name = S.challengerName(st);
+    const [before, after] = t('game.challenged_you', { name: '\u0000' }).split('\u0000');
+    const options = optionsText(st.game, st.options);
+    const side = S.freeSide(st);
+    replace(this.inviteCard,
+      h('h2.challenge-title', null, before, h('strong', null, name), after ?? ''),
+      h('p.challenge-terms#challenge-terms', null, challengeTerms(st)),
+      options ? h('p.muted.small', null, options) : null,
+      side === null ? null : h('p.muted.small.challenge-side', null, t('game.challenge_side', { side: sideName(st.game, side) })),
+      h('div.challenge-actions', null,
+        h('button.btn.primary#challenge-accept', { type: 'button', disabled: this.answering, onclick: () => this.answer('accept') }, t('game.accept')),
+        h('button.btn.ghost#challenge-decline', { type: 'button', disabled: this.answering, onclick: () => this.answer('decline') }, t('game.decline'))),
+      this.inviteError ? h('p.alert', { role: 'alert' }, this.inviteError) : null);
   }
 
   drawClocks() {
@@ -382,6 +508,11 @@ class GamePage {
   /** After a live move: the game module may celebrate it (a goal). */
   afterMove() {
     const flash = this.view && this.game.moveFlash(this.view);
+    if (flash && this.state.result) {
+      // The last action: the result banner has the stage (the cheer stays).
+      playSound(flash.sound);
+      return;
+    }
     if (!flash) return;
     playSound(flash.sound);
     boardFlash(this.boardWrap, flash);

@@ -48,15 +48,49 @@ function formClock() {
 
 const form = { game: 'loa', options: {}, position: '', clock: '5+3', days: 3, opponent: 'computer', level: 'easy', side: 'random', rated: false };
 
+/** The quick start's time controls (ids of CLOCKS), and the clock of its games against the computer. */
+export const QUICK_CLOCKS = ['3+2', '5+3', '10+5', '15+10'];
+export const QUICK_COMPUTER_CLOCK = '10+5';
+
+/** A real-time clock's speed, as the server derives it (docs/api.md): initial + 40 × increment. */
+export function clockSpeed(clock) {
+  if (!clock || clock.type !== 'realtime') return 'correspondence';
+  const minutes = (clock.initial_ms + 40 * clock.increment_ms) / 60000;
+  if (minutes < 3) return 'bullet';
+  if (minutes < 8) return 'blitz';
+  if (minutes < 25) return 'rapid';
+  return 'classical';
+}
+
+/**
+ * An open seek a quick start tile may join instead of opening its own:
+ * someone else's (not `me`), of `game` with `clock` and the game's
+ * default options (`defaults`), rated as asked. The oldest first (the
+ * lobby lists the newest first).
+ */
+export function matchingSeek(seeks, { game, clock, rated, defaults, me }) {
+  const sameClock = (c) => c && c.type === clock.type && c.initial_ms === clock.initial_ms && c.increment_ms === clock.increment_ms;
+  const plain = (options) => Object.entries(defaults || {}).every(([k, v]) => (options || {})[k] === undefined || options[k] === v);
+  return [...(seeks || [])].reverse().find((g) => g.status === 'waiting' && g.game === game && sameClock(g.clock)
+    && Boolean(g.rated) === Boolean(rated) && plain(g.options)
+    && !g.players.some((p) => p && p.user && me && p.user.id === me.id)) || null;
+}
+
 export function render(main, _params, { navigate }) {
   const createCard = h('section.card.create-card', { 'aria-labelledby': 'create-title' });
+  // The quick start (lichess-style): one click on a game × time control
+  // opens a seek (or joins a matching one), or starts a game against the
+  // computer; the form below has every option.
+  const quickCard = h('section.card.quick-start#quick-start', { 'aria-labelledby': 'quick-title' });
+  let seeksNow = [];
   const seeksList = h('ul.game-list#seeks', { 'aria-live': 'polite' });
   const liveList = h('ul.game-list#live-games');
   const chat = chatPanel({ where: 'lobby', room: 'lobby' });
   replace(main,
-    h('section.hero', null,
+    h('section.hero.lobby-hero', null,
       h('div.hero-text', null, h('h1', null, t('lobby.title')), h('p.lead', null, t('lobby.lead'))),
     ),
+    quickCard,
     h('div.lobby-grid', null,
       createCard,
       h('div.lobby-side', null,
@@ -68,7 +102,74 @@ export function render(main, _params, { navigate }) {
   );
 
   let catalogue = null;
+  let quickBusy = false;
+  const quickStatus = h('div.quick-status');
+  const quickGo = async (game, kind, clockId) => {
+    if (quickBusy) return;
+    quickBusy = true;
+    for (const b of quickCard.querySelectorAll('button.quick-tile')) b.disabled = true;
+    replace(quickStatus);
+    try {
+      const me = await ensureSession();
+      const clock = CLOCKS.find((c) => c.id === clockId).clock;
+      if (kind === 'computer') {
+        const res = await api.create({ game, options: {}, clock, rated: false, side: 'random', opponent: { type: 'computer', level: form.level } });
+        navigate(res.url || `/game/${res.game.id}`);
+        return;
+      }
+      // A matching seek of someone else's is joined (a pairing), else ours is opened.
+      const rated = !me.guest;
+      const spec = catalogue?.games.find((g) => g.name === game);
+      const defaults = Object.fromEntries((spec?.options || []).map((o) => [o.key, o.default]));
+      const seek = matchingSeek(seeksNow, { game, clock, rated, defaults, me });
+      if (seek) {
+        try {
+          await api.join(seek.id);
+          navigate(`/game/${seek.id}`);
+          return;
+        } catch { /* taken meanwhile: open our own */ }
+      }
+      const res = await api.create({ game, options: {}, clock, rated, side: 'random', opponent: { type: 'seek' } });
+      navigate(res.url || `/game/${res.game.id}`);
+    } catch (err) {
+      replace(quickStatus, errorBox(err));
+      quickBusy = false;
+      for (const b of quickCard.querySelectorAll('button.quick-tile')) b.disabled = false;
+    }
+  };
+  const drawQuick = () => {
+    if (!catalogue) {
+      replace(quickCard, h('h2#quick-title', null, t('lobby.quick')), h('p.muted', null, t('common.loading')));
+      return;
+    }
+    const cells = catalogue.games.flatMap((g) => {
+      const title = gameTitle(g.name);
+      return [
+        h('div.quick-game', { dataset: { game: g.name } }, h('span', { class: `game-icon icon-${g.name}`, 'aria-hidden': 'true' }), h('span.quick-game-name', null, title)),
+        ...QUICK_CLOCKS.map((id) => {
+          const speed = t(`speed.${clockSpeed(CLOCKS.find((c) => c.id === id).clock)}`);
+          return h('button.quick-tile', {
+            type: 'button', disabled: quickBusy, dataset: { game: g.name, clock: id, quick: 'seek' },
+            'aria-label': t('lobby.quick.tile', { game: title, clock: id, speed }),
+            onclick: () => quickGo(g.name, 'seek', id),
+          }, h('span.quick-clock', null, id), h('span.quick-speed', null, speed));
+        }),
+        h('button.quick-tile.computer', {
+          type: 'button', disabled: quickBusy, dataset: { game: g.name, clock: QUICK_COMPUTER_CLOCK, quick: 'computer' },
+          'aria-label': t('lobby.quick.computer_tile', { game: title, level: levelName(form.level), clock: QUICK_COMPUTER_CLOCK }),
+          onclick: () => quickGo(g.name, 'computer', QUICK_COMPUTER_CLOCK),
+        }, h('span.quick-clock', null, t('lobby.quick.computer')), h('span.quick-speed', null, `${levelName(form.level)} · ${QUICK_COMPUTER_CLOCK}`)),
+      ];
+    });
+    replace(quickCard,
+      h('div.quick-head', null,
+        h('h2#quick-title', null, t('lobby.quick')),
+        h('a.quick-custom', { href: '#create-title', onclick: (e) => { e.preventDefault(); e.stopPropagation(); createCard.scrollIntoView({ behavior: 'smooth', block: 'start' }); createCard.querySelector('button, select, input')?.focus({ preventScroll: true }); } }, t('lobby.quick.custom'))),
+      h('div.quick-grid', null, cells),
+      quickStatus);
+  };
   const drawForm = () => {
+    drawQuick();
     if (!catalogue) {
       replace(createCard, h('h2#create-title', null, t('lobby.create')), h('p.muted', null, t('common.loading')));
       return;
@@ -113,7 +214,7 @@ export function render(main, _params, { navigate }) {
       }, t(`lobby.opponent.${o}`))));
 
     const level = form.opponent === 'computer'
-      ? field(t('lobby.level'), h('select#level', { onchange: (e) => { form.level = e.target.value; } },
+      ? field(t('lobby.level'), h('select#level', { onchange: (e) => { form.level = e.target.value; drawQuick(); } },
           catalogue.levels.map((l) => h('option', { value: l, selected: l === form.level }, levelName(l)))))
       : null;
     const side = field(t('lobby.side'), h('select#side', { onchange: (e) => { form.side = e.target.value; } },
@@ -196,6 +297,7 @@ export function render(main, _params, { navigate }) {
     .catch((err) => replace(createCard, errorBox(err)));
 
   const drawSeeks = (seeks) => {
+    seeksNow = seeks;
     const me = currentUser();
     if (!seeks.length) {
       replace(seeksList, h('li.empty-row', null, t('lobby.no_seeks')));

@@ -12,6 +12,8 @@ import { currentUser } from '../session.js';
 import { gameTitle, gameRow, resultText, errorBox, getCatalogue, botBadge } from './common.js';
 import { prefillChallenge } from './lobby.js';
 import { botsCard } from '../panels/bots.js';
+import { resultText as resultWords, finalScore } from '../results.js';
+import { GAMES } from '../games/index.js';
 
 export const name = 'profile';
 
@@ -74,8 +76,26 @@ export function render(main, [who], { navigate } = {}) {
           // One's own bots, for a registered person.
           currentUser()?.id === u.user.id && !u.user.guest && !u.user.bot ? botsCard() : null),
         h('section.card', null, h('h2', null, t('profile.history')), history)));
+    fillScores(g.games, () => left);
   }).catch((err) => { if (!left) replace(main, errorBox(err)); });
   return () => { left = true; };
+}
+
+/**
+ * The score of each finished game of a game with one (Chess Football) in
+ * the history's rows: the summaries carry no position, so each such
+ * game's state is read (its final position holds the goals).
+ */
+function fillScores(games, gone) {
+  for (const game of games) {
+    const mod = GAMES[game.game];
+    if (!game.result || !mod || typeof mod.resultScore !== 'function' || finalScore(null, game.result)) continue;
+    api.game(game.id).then((state) => {
+      const score = finalScore(mod, game.result, state.position, state.options);
+      const row = document.querySelector(`#history .game-row[data-id="${game.id}"] .game-row-result`);
+      if (!gone() && score && row) row.textContent = resultWords(game.game, game.result, score);
+    }).catch(() => {});
+  }
 }
 
 /** One game and speed's rating line, as an SVG that scales to its card. */

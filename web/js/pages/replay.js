@@ -9,7 +9,8 @@ import { gameModule } from '../games/index.js';
 import { drawMoveList } from '../panels/movelist.js';
 import { reviewPanel, plyMarks } from '../panels/review.js';
 import { icon } from '../icons.js';
-import { gameTitle, sideName, resultText, errorBox } from './common.js';
+import { gameTitle, sideName, errorBox } from './common.js';
+import { resultHeadline, resultReason, finalScore } from '../results.js';
 import { prefillCreate } from './lobby.js';
 
 export const name = 'replay';
@@ -49,6 +50,13 @@ function analysisLink(rep, game) {
   if (game) return `/analysis/${game.id}`;
   const options = JSON.stringify(rep.options || {});
   return `/analysis?${new URLSearchParams({ game: rep.game, options, position: rep.start, moves: rep.moves.join(' ') })}`;
+}
+
+/** The result in words ("White wins 3–0 — final score"): the score from the last position. */
+function resultLine(rep, mod) {
+  const score = finalScore(mod, rep.result, rep.positions.at(-1) ?? rep.start, rep.options);
+  const why = rep.result.reason === 'aborted' ? '' : resultReason(rep.result);
+  return h('p.result-line#replay-result', null, h('strong', null, resultHeadline(rep.game, rep.result, score)), why ? ` — ${why}` : '');
 }
 
 function show(main, rep, record, game, navigate) {
@@ -126,7 +134,7 @@ function show(main, rep, record, game, navigate) {
         h('div.card.panel-head', null,
           h('div.panel-title', null, h('span', { class: `game-icon icon-${rep.game}` }), h('h1', null, `${t('replay.title')}: ${gameTitle(rep.game)}`)),
           h('p', null, `${sideName(rep.game, 0)}: ${names[0]} · ${sideName(rep.game, 1)}: ${names[1]}`),
-          rep.result ? h('p.result-line#replay-result', null, h('strong', null, rep.result.text), ' ', resultText(rep.game, rep.result)) : null),
+          rep.result ? resultLine(rep, mod) : null),
         h('div.card.moves-card', null, h('h2', null, t('game.moves')), list),
         review?.el,
         h('div.card.position-card', null, h('h2', null, t('replay.position')), positionText, fromHere),

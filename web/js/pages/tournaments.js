@@ -137,6 +137,11 @@ function createCard(catalogue, navigate) {
   const drawOptions = () => {
     const spec = catalogue.games.find((g) => g.name === gameSelect.value);
     replace(optionsBox, (spec?.options || []).filter((o) => o.kind.type === 'choice' || o.kind.type === 'integer' || o.kind.type === 'flag').map((o) => {
+      // A wide range of numbers (Lines of Action's move limit: 0 to 100000) is typed, not a menu of every value.
+      if (o.kind.type === 'integer' && o.kind.max - o.kind.min > 10) {
+        return h('label.field', null, h('span.field-label', null, optionLabel(spec.name, o)),
+          h('input', { type: 'number', min: o.kind.min, max: o.kind.max, step: 1, value: o.default, dataset: { option: o.key } }));
+      }
       const values = o.kind.type === 'choice' ? o.kind.choices
         : o.kind.type === 'flag' ? ['on', 'off']
           : Array.from({ length: o.kind.max - o.kind.min + 1 }, (_, i) => String(o.kind.min + i));
@@ -152,7 +157,7 @@ function createCard(catalogue, navigate) {
       e.preventDefault();
       submit.disabled = true;
       const options = {};
-      for (const el of optionsBox.querySelectorAll('select[data-option]')) options[el.dataset.option] = el.value;
+      for (const el of optionsBox.querySelectorAll('[data-option]')) options[el.dataset.option] = el.value;
       const body = createBody({
         name: nameInput.value,
         game: gameSelect.value,

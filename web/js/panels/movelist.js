@@ -1,6 +1,9 @@
 // The move list shared by the game and replay pages: numbered pairs when
 // the sides alternate, otherwise (placement phases) one ply per row with
-// a dot of the side that played it, read from the position texts.
+// a dot of the side that played it, read from the position texts. Each
+// move is written in words where the game module says how (`moveLabel`:
+// Chess Football's "White picks Q R N", "Q to e4"), its notation kept as
+// the title and in `data-move`.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -24,18 +27,20 @@ export function drawMoveList(list, mod, rec, current, onPick, marks = null) {
   const sides = plySides(mod, rec);
   const alternating = sides.every((s, i) => s === null || s === i % 2);
   list.classList.toggle('single', !alternating);
+  const label = (m, side) => (mod.moveLabel ? mod.moveLabel(m, side) : m);
   const items = rec.moves.map((m, i) => {
     const side = sides[i] ?? i % 2;
-    const label = alternating
+    const num = alternating
       ? h('span.ply-num', null, i % 2 === 0 ? `${i / 2 + 1}.` : '')
       : [h('span.ply-num', null, `${i + 1}.`), h('span', { class: `side-dot mini side-${mod.sides[side]} game-${mod.id}` })];
     return h('li', {
       class: ['move', i + 1 === current ? 'current' : ''],
-      dataset: { ply: i + 1 },
+      dataset: { ply: i + 1, move: m },
+      title: label(m, side) === m ? null : m,
       tabindex: '0',
       onclick: () => onPick(i + 1),
       onkeydown: (e) => { if (e.key === 'Enter') onPick(i + 1); },
-    }, label, m, markBadge(marks?.[i]));
+    }, num, label(m, side), markBadge(marks?.[i]));
   });
   replace(list, items.length ? items : h('li.empty-row', null, t('game.no_moves')));
   const cur = list.querySelector('.current');

@@ -1,12 +1,14 @@
 // The player bars above and below the board: the side's colour, the
-// player (linked to their profile), rating, side name and a "you" badge,
+// player (linked to their profile), rating (once a rated game is over,
+// the rating after it with the change: `1512 (+12)`), side name and a
+// "you" badge,
 // the game module's extra (piece count, goals: `playerExtra`), and the
 // side's clock, whose text clocks.js keeps ticking.
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { sideName, seatName, botBadge } from '../pages/common.js';
-import { toMoveSide, computerThinking } from '../game-state.js';
+import { toMoveSide, computerThinking, barRating, deltaText } from '../game-state.js';
 
 /** A bar (`where`: `top` or `bottom`); `update(state, view, game, side)` draws it for `side`. */
 export function playerBar(where) {
@@ -18,7 +20,10 @@ export function playerBar(where) {
       const toMove = toMoveSide(state, side);
       const thinking = toMove && computerThinking(state);
       // Guests are never rated: no rating beside their name.
-      const rating = seat && seat.rating && !seat.user?.guest ? h('span.rating', null, Math.round(seat.rating)) : null;
+      const r = barRating(state, side);
+      const rating = r ? h('span.rating', { title: r.delta === null ? null : t('game.rating_after') },
+        r.rating,
+        r.delta === null ? null : h('span', { class: ['rating-delta', r.delta > 0 ? 'up' : r.delta < 0 ? 'down' : ''] }, ` (${deltaText(r.delta)})`)) : null;
       replace(el,
         h('span', { class: `side-dot side-${game.sides[side]} game-${game.id}` }),
         h('div.player-name', null,
