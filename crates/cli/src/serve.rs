@@ -191,6 +191,10 @@ pub struct LimitArgs {
     /// `POST /api/positions` per address per minute (default 60).
     #[arg(long, value_name = "N")]
     positions_per_minute: Option<usize>,
+    /// Name look-ups (`GET /api/users?prefix=`) per address per minute
+    /// (default 60).
+    #[arg(long, value_name = "N")]
+    user_searches_per_minute: Option<usize>,
     /// New Linear Pursuit boards brought per address per hour (default 5).
     #[arg(long, value_name = "N")]
     new_boards_per_hour: Option<usize>,
@@ -317,6 +321,10 @@ impl LimitArgs {
             self.challenges_per_invitee,
         );
         set(&mut limits.positions_per_minute, self.positions_per_minute);
+        set(
+            &mut limits.user_searches_per_minute,
+            self.user_searches_per_minute,
+        );
         set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
         set(&mut limits.bots_per_day, self.bots_per_day);
         set(

@@ -126,6 +126,10 @@ pub struct GameView {
     pub hidden: Option<HiddenView>,
     /// The result, once finished.
     pub result: Option<ResultView>,
+    /// A finished rated game's rating changes `[first, second]` (as in its
+    /// `end` event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<[RatingChange; 2]>,
 }
 
 /// An event as sent to one viewer: its version and time, and what happened

@@ -351,6 +351,14 @@ pub struct ChatPost {
     pub text: String,
 }
 
+/// `GET /api/users?prefix=`: names to suggest.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UserSearchQuery {
+    /// The start of the name (any case; 1 to 20 characters).
+    pub prefix: String,
+}
+
 /// `POST /api/mutes`: whom to mute.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -334,6 +334,19 @@ pub struct ChatView {
     pub lines: Vec<crate::chat::ChatLine>,
 }
 
+/// `GET /api/users?prefix=`: registered people whose names start so, by
+/// name (at most [`UsersView::MAX`]; no guests, no bots).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsersView {
+    /// Them.
+    pub users: Vec<UserView>,
+}
+
+impl UsersView {
+    /// The most names one answer suggests.
+    pub const MAX: usize = 10;
+}
+
 /// The users the viewer mutes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MutesView {

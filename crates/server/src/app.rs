@@ -45,6 +45,9 @@ pub struct App {
     /// A day of the days-per-move time controls
     /// ([`crate::ServerConfig::day`]).
     pub day: std::time::Duration,
+    /// How long a correspondence game without a move stays in the
+    /// lobby ([`crate::ServerConfig::lobby_idle`]).
+    pub lobby_idle: std::time::Duration,
 }
 
 /// The shared state handed to handlers.

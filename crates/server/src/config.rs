@@ -60,6 +60,9 @@ pub struct ServerConfig {
     /// (days per move): [`gamut_protocol::clock::DAY`]; only
     /// tests, which cannot wait for days, make it shorter.
     pub day: Duration,
+    /// How long a correspondence or untimed game without a move stays in
+    /// the lobby's games being played (a day): an abandoned one leaves it.
+    pub lobby_idle: Duration,
 }
 
 /// The limits a deployment tunes (each a `gamut serve` flag; the defaults
@@ -134,6 +137,8 @@ pub struct ServerLimits {
     pub challenges_per_invitee: usize,
     /// `POST /api/positions` requests per address per minute.
     pub positions_per_minute: usize,
+    /// Name look-ups (`GET /api/users?prefix=`) per address per minute.
+    pub user_searches_per_minute: usize,
     /// New custom boards (boards no game of the process uses yet) that
     /// requests from one address may bring per hour.
     pub new_boards_per_hour: usize,
@@ -190,6 +195,7 @@ impl Default for ServerLimits {
             open_games: 20_000,
             challenges_per_invitee: 10,
             positions_per_minute: 60,
+            user_searches_per_minute: 60,
             new_boards_per_hour: 5,
             bots_per_day: 5,
             bots_per_address_per_day: 10,
@@ -218,6 +224,7 @@ impl ServerConfig {
             limits: ServerLimits::default(),
             trusted_proxies: Vec::new(),
             day: gamut_protocol::clock::DAY,
+            lobby_idle: gamut_protocol::clock::DAY,
         }
     }
 }

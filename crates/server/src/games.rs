@@ -261,19 +261,26 @@ pub async fn lobby_view(app: &App) -> ApiResult<LobbyView> {
         limit: 100,
         ..Listing::default()
     };
+    // Correspondence games nobody has moved in for `lobby_idle` are left
+    // out (an abandoned untimed game would stay for ever): read more than
+    // are shown, so that they do not crowd the list out.
     let live = Listing {
         status: Some(GameStatus::Live),
-        limit: LOBBY_LIVE_GAMES,
+        limit: LOBBY_LIVE_GAMES * 3,
         ..Listing::default()
     };
     // Bots' seeks are for bots (who find them with `GET /api/games`):
     // the lobby's are the ones people can take.
     let mut seeks = list_summaries(app, &seeks).await?;
     seeks.retain(|s| !s.players.iter().flatten().any(crate::bots::is_bot_seat));
-    Ok(LobbyView {
-        seeks,
-        live: list_summaries(app, &live).await?,
-    })
+    let idle_ms = i64::try_from(app.lobby_idle.as_millis()).unwrap_or(i64::MAX);
+    let active_since = now_ms().saturating_sub(idle_ms);
+    let mut live = list_summaries(app, &live).await?;
+    live.retain(|g| {
+        g.speed != Speed::Correspondence || g.moved_at.unwrap_or(g.created_at) >= active_since
+    });
+    live.truncate(usize::try_from(LOBBY_LIVE_GAMES).unwrap_or(20));
+    Ok(LobbyView { seeks, live })
 }
 
 /// Loads a game's state (rebuilt from its events); `id` as given in a

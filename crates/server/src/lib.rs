@@ -52,5 +52,8 @@ mod server;
 mod session;
 mod tournament;
 
-pub use config::{ServerConfig, ServerLimits, WebDir};
+pub use analysis::AnalysisLimits;
+pub use config::{SecurityPolicy, ServerConfig, ServerLimits, WebDir};
+pub use review::ReviewLimits;
 pub use server::Server;
+pub use tournament::TournamentLimits;

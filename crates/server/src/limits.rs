@@ -45,6 +45,8 @@ pub struct Guards {
     pub lobby_sockets: ConnectionCounter,
     /// `POST /api/positions` per address.
     pub positions_by_addr: KeyedLimiter,
+    /// Name look-ups per address.
+    pub user_searches_by_addr: KeyedLimiter,
     /// New custom boards brought per address ([`with_board_quota`]).
     pub boards_by_addr: KeyedLimiter,
 }
@@ -62,6 +64,7 @@ impl Guards {
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
             positions_by_addr: KeyedLimiter::per_minute(limits.positions_per_minute),
+            user_searches_by_addr: KeyedLimiter::per_minute(limits.user_searches_per_minute),
             boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),
         }
     }

@@ -90,6 +90,7 @@ impl Server {
             analysis: crate::analysis::Analyses::new(&limits.analysis),
             reviews: crate::review::Reviews::new(&limits.review),
             day: config.day,
+            lobby_idle: config.lobby_idle,
             tournaments: crate::tournament::TournamentHub::new(&limits.tournaments),
         });
         let live = store.live_game_ids().await.context("listing live games")?;
@@ -161,7 +162,8 @@ impl Server {
         })
     }
 
-    /// What its handlers share (counters for tests and metrics).
+    /// What its handlers share (counters for the server's own tests).
+    #[cfg(feature = "internals")]
     pub fn app(&self) -> &Arc<App> {
         &self.app
     }

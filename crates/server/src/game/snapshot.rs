@@ -18,7 +18,7 @@ use crate::game::state::GameState;
 use crate::store::{EventRow, GameRow, Store};
 use gamut_core::Player;
 use gamut_protocol::clock::Clocks;
-use gamut_protocol::game::ResultView;
+use gamut_protocol::game::{RatingChange, ResultView};
 use gamut_protocol::user::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +53,10 @@ struct Snapshot {
     open_placements: bool,
     /// The result, once over.
     result: Option<ResultView>,
+    /// A rated game's rating changes, once over (snapshots stored before
+    /// they were kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ratings: Option<[RatingChange; 2]>,
 }
 
 /// A hidden placement phase as stored.
@@ -82,6 +86,7 @@ pub fn encode(state: &GameState) -> String {
         }),
         open_placements: state.open_placements,
         result: state.result.clone(),
+        ratings: state.ratings,
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
@@ -121,6 +126,7 @@ pub fn restore(meta: GameMeta, text: &str) -> Result<GameState, String> {
     });
     state.open_placements = snapshot.open_placements;
     state.result = snapshot.result;
+    state.ratings = snapshot.ratings;
     Ok(state)
 }
 

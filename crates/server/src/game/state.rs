@@ -10,7 +10,7 @@ use crate::store::{EventRow, GameRow, GameUpdate, Store};
 use gamut_core::Player;
 use gamut_games::Match;
 use gamut_protocol::clock::Clocks;
-use gamut_protocol::game::ResultView;
+use gamut_protocol::game::{RatingChange, ResultView};
 use gamut_protocol::game::{GameSummary, GameView, HiddenView};
 use gamut_protocol::ids::GameId;
 use gamut_protocol::status::GameStatus;
@@ -44,6 +44,8 @@ pub struct GameState {
     pub open_placements: bool,
     /// The result, once over.
     pub result: Option<ResultView>,
+    /// A rated game's rating changes, once over.
+    pub ratings: Option<[RatingChange; 2]>,
 }
 
 impl Clone for GameState {
@@ -62,6 +64,7 @@ impl Clone for GameState {
             hidden: self.hidden.clone(),
             open_placements: self.open_placements,
             result: self.result.clone(),
+            ratings: self.ratings,
         }
     }
 }
@@ -87,6 +90,7 @@ impl GameState {
             hidden: None,
             open_placements: false,
             result: None,
+            ratings: None,
         })
     }
 
@@ -257,9 +261,14 @@ impl GameState {
                 self.hidden = None;
                 self.clocks = *clocks;
             }
-            StoredEvent::End { result, clocks, .. } => {
+            StoredEvent::End {
+                result,
+                clocks,
+                ratings,
+            } => {
                 finisher::record_end(self.game.as_mut(), result);
                 self.result = Some(result.clone());
+                self.ratings = *ratings;
                 self.clocks = *clocks;
                 self.hidden = None;
             }
@@ -354,6 +363,7 @@ impl GameState {
             takeback_request: self.takeback_request,
             hidden,
             result: self.result.clone(),
+            ratings: self.ratings,
         }
     }
 }

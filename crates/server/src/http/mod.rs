@@ -89,6 +89,7 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/games/{id}/replay", get(records::replay))
         .route("/games/{id}/export", get(records::export))
         .route("/import", post(records::import))
+        .route("/users", get(users::search))
         .route("/users/{name}", get(users::user))
         .route("/users/{name}/games", get(users::user_games))
         .route("/users/{name}/ratings", get(users::rating_history))

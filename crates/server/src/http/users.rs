@@ -7,18 +7,21 @@ use crate::games::{list_summaries, Listing};
 use crate::http::query;
 use crate::app::AppState;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use crate::limits::count_attempt;
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::Json;
 use gamut_games::GameKind;
 use gamut_protocol::clock::Speed;
-use gamut_protocol::requests::{page_limit, PageQuery, RatingHistoryQuery};
+use gamut_protocol::requests::{page_limit, PageQuery, RatingHistoryQuery, UserSearchQuery};
 use gamut_protocol::status::GameStatus;
 use gamut_protocol::user::UserView;
 use gamut_protocol::views::{
+    UsersView,
     GamesView, LeaderEntry, LeaderboardView, ProfileView, RatingHistoryView, RatingPointView,
     RatingView, ResultsView,
 };
 use gamut_protocol::ErrorCode;
+use std::net::SocketAddr;
 
 /// A game and a speed as the store names them, checked.
 fn stored_kind_and_speed(game: &str, speed: &str) -> ApiResult<(GameKind, Speed)> {
@@ -29,6 +32,35 @@ fn stored_kind_and_speed(game: &str, speed: &str) -> ApiResult<(GameKind, Speed)
         .parse()
         .map_err(|e| ApiError::internal(format!("stored rating: {e}")))?;
     Ok((kind, speed))
+}
+
+/// `GET /api/users?prefix=`: names to suggest when challenging by name,
+/// at most `ServerLimits::user_searches_per_minute` per address (429).
+pub async fn search(
+    State(app): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    q: Result<Query<UserSearchQuery>, QueryRejection>,
+) -> ApiResult<Json<UsersView>> {
+    let q = query(q)?;
+    let prefix = q.prefix.trim();
+    if prefix.is_empty() || prefix.chars().count() > 20 {
+        return Err(ApiError::bad_request("prefix: 1 to 20 characters"));
+    }
+    count_attempt(
+        &app.guards.user_searches_by_addr,
+        &addr.ip().to_string(),
+        "name look-ups",
+    )?;
+    let limit = i64::try_from(UsersView::MAX).unwrap_or(10);
+    let users = app
+        .store
+        .users_by_prefix(prefix, limit)
+        .await?
+        .iter()
+        .map(UserView::from_row)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(Json(UsersView { users }))
 }
 
 /// `GET /api/users/{name}`.

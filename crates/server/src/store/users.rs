@@ -114,6 +114,33 @@ impl Store {
             .transpose()
     }
 
+    /// Registered people (no guests, no bots) whose names start with
+    /// `prefix` (ignoring case), by name, at most `limit`.
+    pub async fn users_by_prefix(
+        &self,
+        prefix: &str,
+        limit: i64,
+    ) -> Result<Vec<UserRow>, sqlx::Error> {
+        let pattern = format!(
+            "{}%",
+            prefix
+                .to_lowercase()
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        );
+        let records: Vec<UserRecord> = sqlx::query_as(
+            "SELECT id, name, guest, bot FROM users \
+             WHERE name_key LIKE $1 ESCAPE '\\' AND guest = 0 AND bot = 0 \
+             ORDER BY name_key LIMIT $2",
+        )
+        .bind(pattern)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        records.into_iter().map(UserRow::try_from).collect()
+    }
+
     /// When a user's account was created (epoch ms).
     pub async fn user_created_at(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query_scalar("SELECT created_at FROM users WHERE id = $1")
