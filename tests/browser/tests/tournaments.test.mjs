@@ -46,6 +46,9 @@ test('two players join a tournament, are paired, and the standings follow the re
   for (const p of [alice, bob]) await p.waitForSelector('#tournament-game', { timeout: 10000 });
   const gameUrl = await alice.getAttribute('#tournament-game', 'href');
   assert.equal(await bob.getAttribute('#tournament-game', 'href'), gameUrl);
+  // Before any game ends the Games column says so instead of staying empty.
+  await alice.waitForSelector(`#tournament-standings tr[data-name="${aliceName}"] .t-no-games`);
+  assert.match(await alice.textContent(`#tournament-standings tr[data-name="${aliceName}"] .t-scores`), /first game/);
   const fits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(fits, 'the tournament page fits a phone');
   await screenshot(bob, 'tournament-phone');
@@ -72,6 +75,7 @@ test('two players join a tournament, are paired, and the standings follow the re
   }, aliceName, { timeout: 10000 });
   assert.equal(await shownPoints(alice, bobName), 0);
   assert.equal(await alice.textContent(`#tournament-standings tr[data-name="${aliceName}"] .t-rank`), '1');
+  assert.equal(await alice.textContent(`#tournament-standings tr[data-name="${aliceName}"] .t-scores`), '2');
   // Bob goes back to the tournament: paired again with Alice (nobody else waits).
   await bob.click('#banner-tournament');
   await bob.waitForSelector('#tournament-standings');

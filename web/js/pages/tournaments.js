@@ -272,7 +272,9 @@ function drawStandings(el, view, user) {
           r.paused ? h('span.badge.muted', null, t('tournament.paused')) : null,
           r.playing ? h('a.t-playing', { href: `/game/${r.playing}`, title: t('tournament.watch') }, '▶') : null),
         h('td.num.t-rating', null, r.rating),
-        h('td.t-scores', null, r.scores.map((s) => h('span', { class: ['t-score', s.doubled ? 'doubled' : ''] }, s.points))),
+        h('td.t-scores', null, r.scores.length
+          ? r.scores.map((s) => h('span', { class: ['t-score', s.doubled ? 'doubled' : ''] }, s.points))
+          : h('span.muted.t-no-games', null, t(r.playing ? 'tournament.first_game' : 'tournament.no_games'))),
         h('td.num.t-points', null, h('strong', null, r.points),
           r.fire ? h('span.t-fire', { title: t('tournament.fire'), 'aria-label': t('tournament.fire') }, '🔥') : null)))))));
 }
