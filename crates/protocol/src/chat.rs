@@ -11,7 +11,7 @@ pub struct ChatLine {
     pub id: String,
     /// Who wrote it.
     pub user: UserView,
-    /// What it says (cleaned: [`text::clean`]).
+    /// What it says (cleaned by the server).
     pub text: String,
     /// When (server time, ms).
     pub at: i64,

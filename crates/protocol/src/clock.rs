@@ -390,11 +390,7 @@ mod tests {
             assert_eq!(check_days(days), Ok(()));
         }
         for days in [0, 4, 6, 15, 30, u32::MAX] {
-            let e = check_days(days).unwrap_err();
-            assert_eq!(
-                e, "clock days_per_move must be one of 1, 2, 3, 5, 7, 10, 14",
-                "{days}"
-            );
+            assert!(check_days(days).is_err(), "{days}");
         }
     }
 

@@ -163,6 +163,50 @@ pub enum ErrorCode {
     Flood,
     /// No socket message for too long: the socket is closed.
     Idle,
+    /// A socket message that cannot be read (not JSON, an unknown type or field, a missing field).
+    BadMessage,
+    /// A move has 1 to `n` characters.
+    MoveLength,
+    /// The game is already over in the position given.
+    PositionOver,
+    /// Games from a set position are not rated.
+    PositionRated,
+    /// The game has no option `key`.
+    UnknownOption,
+    /// The value `value` of the option `key` is not allowed; `detail` says why.
+    BadOption,
+    /// The days per move must be one of `days`.
+    ClockDays,
+    /// Move `n` (`move`) of the record cannot be played; `detail` says why.
+    RecordMove,
+    /// The record gives the option `key` more than once.
+    OptionTwice,
+    /// The current password given is wrong.
+    WrongPassword,
+    /// The bot token is wrong or revoked.
+    WrongToken,
+    /// Guests cannot make bots: sign up first.
+    BotGuest,
+    /// Bots cannot make bots.
+    BotMakesBot,
+    /// The caller has `n` bots already; revoke one first.
+    BotsHeld,
+    /// The caller made `n` bots in the last 24 hours (revoked ones count).
+    BotsToday,
+    /// `n` bots were made from this address in the last 24 hours.
+    BotsFromAddress,
+    /// A tournament game has no rematch: the tournament pairs its players again.
+    RematchTournament,
+    /// Tournaments are played with a real-time clock.
+    TournamentClock,
+    /// A tournament lasts `min` to `max` minutes.
+    TournamentDuration,
+    /// A tournament starts in `min` to `max` minutes.
+    TournamentStart,
+    /// A tournament name has 1 to `n` characters.
+    TournamentName,
+    /// An analysis shows 1 to `n` lines.
+    AnalysisLines,
 }
 
 impl ErrorCode {
@@ -242,6 +286,28 @@ impl ErrorCode {
         ErrorCode::ReviewsFromAddress,
         ErrorCode::Flood,
         ErrorCode::Idle,
+        ErrorCode::BadMessage,
+        ErrorCode::MoveLength,
+        ErrorCode::PositionOver,
+        ErrorCode::PositionRated,
+        ErrorCode::UnknownOption,
+        ErrorCode::BadOption,
+        ErrorCode::ClockDays,
+        ErrorCode::RecordMove,
+        ErrorCode::OptionTwice,
+        ErrorCode::WrongPassword,
+        ErrorCode::WrongToken,
+        ErrorCode::BotGuest,
+        ErrorCode::BotMakesBot,
+        ErrorCode::BotsHeld,
+        ErrorCode::BotsToday,
+        ErrorCode::BotsFromAddress,
+        ErrorCode::RematchTournament,
+        ErrorCode::TournamentClock,
+        ErrorCode::TournamentDuration,
+        ErrorCode::TournamentStart,
+        ErrorCode::TournamentName,
+        ErrorCode::AnalysisLines,
     ];
 
     /// The code as sent.
@@ -321,6 +387,28 @@ impl ErrorCode {
             ErrorCode::ReviewsFromAddress => "reviews_from_address",
             ErrorCode::Flood => "flood",
             ErrorCode::Idle => "idle",
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::MoveLength => "move_length",
+            ErrorCode::PositionOver => "position_over",
+            ErrorCode::PositionRated => "position_rated",
+            ErrorCode::UnknownOption => "unknown_option",
+            ErrorCode::BadOption => "bad_option",
+            ErrorCode::ClockDays => "clock_days",
+            ErrorCode::RecordMove => "record_move",
+            ErrorCode::OptionTwice => "option_twice",
+            ErrorCode::WrongPassword => "wrong_password",
+            ErrorCode::WrongToken => "wrong_token",
+            ErrorCode::BotGuest => "bot_guest",
+            ErrorCode::BotMakesBot => "bot_makes_bot",
+            ErrorCode::BotsHeld => "bots_held",
+            ErrorCode::BotsToday => "bots_today",
+            ErrorCode::BotsFromAddress => "bots_from_address",
+            ErrorCode::RematchTournament => "rematch_tournament",
+            ErrorCode::TournamentClock => "tournament_clock",
+            ErrorCode::TournamentDuration => "tournament_duration",
+            ErrorCode::TournamentStart => "tournament_start",
+            ErrorCode::TournamentName => "tournament_name",
+            ErrorCode::AnalysisLines => "analysis_lines",
         }
     }
 

@@ -49,7 +49,7 @@ pub struct AnalysisLimits {
     /// Analyses searching at once in the whole server (the analysis pool's
     /// workers, shared with game reviews; more wait their turn,
     /// round-robin by address, then by user). Default
-    /// [`default_workers`]: the cores less one, at least 1.
+    /// `default_workers`: the cores less one, at least 1.
     pub workers: usize,
     /// Analyses running (searching or waiting for a worker) at once from
     /// one address. Default 4. Each user runs at most one at a time.

@@ -112,22 +112,22 @@ pub struct ServerLimits {
     /// A request whose body takes longer than this to arrive is refused.
     pub body_read_timeout: Duration,
     /// An untimed game in which nothing happens for this long ends
-    /// ([`crate::game::expiry`]); `None`: never.
+    /// (`game::expiry`); `None`: never.
     pub untimed_expiry: Option<Duration>,
     /// Chat messages per user per minute.
     pub chat_per_minute: usize,
     /// Chat messages per address per minute.
     pub chat_per_address_per_minute: usize,
     /// The analysis board's engine: workers, time and node budget per
-    /// request, analyses per address ([`crate::analysis`]).
+    /// request, analyses per address (`analysis.rs`).
     pub analysis: crate::analysis::AnalysisLimits,
     /// Game reviews: how many at once, the search per position and per
-    /// review ([`crate::review`]).
+    /// review (`review.rs`).
     pub review: crate::review::ReviewLimits,
-    /// Tournaments: how many, how long, how big ([`crate::tournament`]).
+    /// Tournaments: how many, how long, how big (`tournament/`).
     pub tournaments: crate::tournament::TournamentLimits,
     /// Waiting or live games one person is seated in (counted in the
-    /// store: [`crate::store::caps`]).
+    /// store: `store::caps`).
     pub open_games_per_user: usize,
     /// Waiting or live games whose players sat down from one address.
     pub open_games_per_address: usize,
@@ -152,7 +152,7 @@ pub struct ServerLimits {
     /// pushes checks that the session still lasts; a private push (a
     /// notification) is checked before it is sent.
     pub session_recheck: Duration,
-    /// Fair play links sessions by address ([`crate::fair_play`]): anyone
+    /// Fair play links sessions by address (`fair_play.rs`): anyone
     /// asking from an address a live game's player plays from is that
     /// player. Off only where many people share one address on purpose (a
     /// test suite driving many browsers from loopback).

@@ -5,6 +5,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use gamut_core::OptionError;
+use gamut_games::CatalogueError;
 use gamut_protocol::socket::ServerMessage;
 use gamut_protocol::{ErrorBody, ErrorCode};
 use std::collections::BTreeMap;
@@ -109,6 +111,36 @@ impl From<sqlx::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(self.body())).into_response()
+    }
+}
+
+/// A game's refusal of a request's options, start or moves (400): an
+/// unknown option, a bad option value, a move of a record that cannot be
+/// played, each with its code and the values it quotes; the rest with the
+/// generic code.
+impl From<CatalogueError> for ApiError {
+    fn from(e: CatalogueError) -> Self {
+        let error = ApiError::bad_request(e.to_string());
+        match e {
+            CatalogueError::Option(OptionError::Unknown { key, .. }) => {
+                error.code(ErrorCode::UnknownOption).param("key", key)
+            }
+            CatalogueError::Option(OptionError::BadValue { key, value, why }) => error
+                .code(ErrorCode::BadOption)
+                .param("key", key)
+                .param("value", value)
+                .param("detail", why),
+            CatalogueError::Move {
+                number,
+                text,
+                error: why,
+            } => error
+                .code(ErrorCode::RecordMove)
+                .param("n", number)
+                .param("move", text)
+                .param("detail", why),
+            _ => error,
+        }
     }
 }
 

@@ -292,7 +292,8 @@ pub struct LobbyFeed {
 
 impl LobbyFeed {
     /// How many times the lobby view was computed for lobby sockets (by the
-    /// feed, and once per new socket).
+    /// feed, and once per new socket), for the server's own tests.
+    #[cfg(feature = "internals")]
     pub fn queries(&self) -> u64 {
         self.queries.load(Ordering::Relaxed)
     }

@@ -23,7 +23,8 @@ use tokio::task::JoinHandle;
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
-    /// What the handlers share (for [`Server::app`]).
+    /// What the handlers share (for `Server::app`).
+    #[cfg(feature = "internals")]
     app: Arc<App>,
     task: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
@@ -152,6 +153,7 @@ impl Server {
         let tournaments = crate::tournament::driver::spawn(&app);
         Ok(Server {
             addr,
+            #[cfg(feature = "internals")]
             app,
             task,
             sweeper,

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{raw_socket, Backend, Client, ServerMessage, TestServer};
+use common::{code_of, raw_socket, Backend, Client, ErrorCode, ServerMessage, TestServer};
 use futures_util::{SinkExt, StreamExt};
 use gamut_protocol::game::EventBody;
 use gamut_server::ServerConfig;
@@ -36,8 +36,20 @@ async fn until_closed(ws: &mut Raw, limit: Duration) -> Vec<Value> {
     }
 }
 
-fn has_error(seen: &[Value], error: &str) -> bool {
-    seen.iter().any(|m| m["error"].as_str() == Some(error))
+/// Whether `seen` has an error message with the code `code`.
+fn has_error(seen: &[Value], code: ErrorCode) -> bool {
+    seen.iter()
+        .any(|m| m["type"] == "error" && code_of(m) == Some(code))
+}
+
+/// The status, code and what a rate counts (`what`) of a refusal by rate.
+fn rate(refused: &(u16, common::ErrorView)) -> (u16, ErrorCode, Option<&str>) {
+    let (status, error) = refused;
+    (
+        *status,
+        error.code,
+        error.params.get("what").map(String::as_str),
+    )
 }
 
 /// A challenge between `a` (first) and `b`, untimed Lines of Action.
@@ -72,7 +84,7 @@ async fn a_socket_opened_before_sign_out_can_no_longer_act() {
     let error = ws
         .refused(json!({"type": "move", "move": state.legal[0]}))
         .await;
-    assert_eq!(error, "your session has ended; sign in again");
+    assert_eq!(error, ErrorCode::SessionEnded);
     // Nothing was played.
     assert_eq!(b.view(&id).await.moves.len(), 0);
 }
@@ -110,13 +122,13 @@ async fn sign_out_everywhere_and_password_changes_end_sessions() {
     // A password change ends the other sessions, not this one.
     one.post_ok("/api/signin", creds.clone()).await;
     two.post_ok("/api/signin", creds.clone()).await;
-    let (s, e) = one
+    let refused = one
         .post_refused(
             "/api/password",
             json!({"password": "wrong horse", "new_password": "battery staple"}),
         )
         .await;
-    assert_eq!((s, e.as_str()), (401, "wrong password"));
+    assert_eq!(refused, (401, ErrorCode::WrongPassword));
     one.post_ok(
         "/api/password",
         json!({"password": "correct horse", "new_password": "battery staple"}),
@@ -124,8 +136,8 @@ async fn sign_out_everywhere_and_password_changes_end_sessions() {
     .await;
     assert!(one.me().await.user.is_some());
     assert_eq!(two.me().await.user, None);
-    let (s, _) = two.post_refused("/api/signin", creds).await;
-    assert_eq!(s, 401);
+    let refused = two.post_refused("/api/signin", creds).await;
+    assert_eq!(refused, (401, ErrorCode::WrongCredentials));
     two.post_ok(
         "/api/signin",
         json!({"username": "alice", "password": "battery staple"}),
@@ -140,7 +152,7 @@ async fn sign_out_everywhere_and_password_changes_end_sessions() {
             json!({"password": "x", "new_password": "battery staple"}),
         )
         .await;
-    assert_eq!(s, 403);
+    assert_eq!(s, 403, "guests have no password");
 }
 
 #[tokio::test]
@@ -193,10 +205,7 @@ async fn a_flooding_socket_is_told_so_and_closed() {
     }
     let seen = until_closed(&mut ws, Duration::from_secs(10)).await;
     let pongs = seen.iter().filter(|m| m["type"] == "pong").count();
-    assert!(
-        has_error(&seen, "too many messages; closing the connection"),
-        "{seen:?}"
-    );
+    assert!(has_error(&seen, ErrorCode::Flood), "{seen:?}");
     assert!((5..=15).contains(&pongs), "{pongs} pongs before the close");
     // The lobby too.
     let mut lobby = raw_socket(&a, "/api/lobby/ws").await.unwrap();
@@ -210,10 +219,7 @@ async fn a_flooding_socket_is_told_so_and_closed() {
         }
     }
     let seen = until_closed(&mut lobby, Duration::from_secs(10)).await;
-    assert!(
-        has_error(&seen, "too many messages; closing the connection"),
-        "{seen:?}"
-    );
+    assert!(has_error(&seen, ErrorCode::Flood), "{seen:?}");
 }
 
 #[tokio::test]
@@ -227,11 +233,10 @@ async fn sync_requests_are_rate_limited() {
     ws.send(json!({"type": "sync", "id": 1})).await;
     let answer = ws.message().await;
     assert!(!matches!(answer, ServerMessage::Error { .. }), "{answer:?}");
-    let error = ws.refused(json!({"type": "sync"})).await;
-    assert!(
-        error.starts_with("too many sync requests, retry in "),
-        "{error}"
-    );
+    let error = ws.refusal(json!({"type": "sync"})).await;
+    assert_eq!(error.code, ErrorCode::TooMany);
+    assert_eq!(error.params.get("what").map(String::as_str), Some("syncs"));
+    assert!(error.params.contains_key("n"), "{error:?}");
     // Other messages still pass.
     ws.send(json!({"type": "ping"})).await;
     assert_eq!(ws.message().await, ServerMessage::Pong);
@@ -283,17 +288,11 @@ async fn idle_sockets_are_closed() {
         .await
         .unwrap();
     let seen = until_closed(&mut ws, Duration::from_secs(5)).await;
-    assert!(
-        has_error(&seen, "no message for too long; closing the connection"),
-        "{seen:?}"
-    );
+    assert!(has_error(&seen, ErrorCode::Idle), "{seen:?}");
     assert!(started.elapsed() >= Duration::from_millis(900));
     let mut lobby = raw_socket(&a, "/api/lobby/ws").await.unwrap();
     let seen = until_closed(&mut lobby, Duration::from_secs(5)).await;
-    assert!(
-        has_error(&seen, "no message for too long; closing the connection"),
-        "{seen:?}"
-    );
+    assert!(has_error(&seen, ErrorCode::Idle), "{seen:?}");
 }
 
 #[tokio::test]
@@ -341,16 +340,15 @@ async fn open_seeks_per_user_are_capped() {
     for _ in 0..5 {
         g.open_seek("loa").await;
     }
-    let (s, e) = g
+    // The cap on open seeks per person (its refusal, made in
+    // `limits::StoreCaps::games`, has the catch-all code of caps).
+    let refused = g
         .post_refused(
             "/api/games",
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    assert_eq!(
-        (s, e.as_str()),
-        (429, "you have 5 open seeks already; cancel one first")
-    );
+    assert_eq!(refused, (429, ErrorCode::CapReached));
     // Someone else may still seek.
     server.guest().await.open_seek("loa").await;
 }
@@ -366,14 +364,15 @@ async fn takeback_requests_are_limited() {
     ws.first_state().await;
     for _ in 0..2 {
         let answer = ws.ask(json!({"type": "takeback-request"})).await;
-        if let ServerMessage::Error { error, .. } = answer {
-            assert!(!error.contains("too many"), "{error}");
+        if let ServerMessage::Error { code, .. } = answer {
+            assert_ne!(code, ErrorCode::TooMany, "{answer:?}");
         }
     }
-    let error = ws.refused(json!({"type": "takeback-request"})).await;
-    assert!(
-        error.starts_with("too many takeback requests, retry in "),
-        "{error}"
+    let error = ws.refusal(json!({"type": "takeback-request"})).await;
+    assert_eq!(error.code, ErrorCode::TooMany);
+    assert_eq!(
+        error.params.get("what").map(String::as_str),
+        Some("takebacks")
     );
 }
 
@@ -387,20 +386,16 @@ async fn a_fourth_computer_game_is_refused() {
     for _ in 0..3 {
         g.create(computer_game("easy")).await;
     }
-    let (s, e) = g.post_refused("/api/games", computer_game("easy")).await;
-    assert_eq!(
-        (s, e.as_str()),
-        (
-            429,
-            "you are playing 3 games against the computer already; finish one first"
-        )
-    );
+    // The caps on games against the computer, per person and per address
+    // (refusals made in `limits::StoreCaps::games`, with the catch-all
+    // code of caps: the counts tell which was met).
+    let refused = g.post_refused("/api/games", computer_game("easy")).await;
+    assert_eq!(refused, (429, ErrorCode::CapReached), "the person's cap");
     // Another user from the same address meets the address's cap.
     let mut h = server.guest().await;
     h.create(computer_game("easy")).await;
-    let (s, e) = h.post_refused("/api/games", computer_game("easy")).await;
-    assert_eq!(s, 429);
-    assert!(e.contains("from this address"), "{e}");
+    let refused = h.post_refused("/api/games", computer_game("easy")).await;
+    assert_eq!(refused, (429, ErrorCode::CapReached), "the address's cap");
 }
 
 #[tokio::test]
@@ -538,9 +533,8 @@ async fn seeks_a_minute_are_limited() {
             .await;
     }
     let seek = json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}});
-    let (s, e) = g.post_refused("/api/games", seek).await;
-    assert_eq!(s, 429);
-    assert!(e.starts_with("too many new seeks, retry in "), "{e}");
+    let refused = g.post_refusal("/api/games", seek).await;
+    assert_eq!(rate(&refused), (429, ErrorCode::TooMany, Some("seeks")));
 }
 
 #[tokio::test]
@@ -578,9 +572,8 @@ async fn imports_are_rate_limited_per_address() {
     for _ in 0..5 {
         c.post_ok("/api/import", body.clone()).await;
     }
-    let (s, e) = c.post_refused("/api/import", body).await;
-    assert_eq!(s, 429);
-    assert!(e.starts_with("too many imports, retry in "), "{e}");
+    let refused = c.post_refusal("/api/import", body).await;
+    assert_eq!(rate(&refused), (429, ErrorCode::TooMany, Some("imports")));
 }
 
 /// The resident set of this process (the test and its server), in bytes.

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Backend, Client, RawSocket, TestServer};
+use common::{code_of, Backend, Client, ErrorCode, RawSocket, TestServer};
 use futures_util::StreamExt;
 use gamut_server::ServerConfig;
 use serde_json::{json, Value};
@@ -102,21 +102,20 @@ async fn open_games_are_capped_per_person_per_address_and_in_all() {
     })
     .await;
     assert_eq!((ok, refused), (4, 2), "in all: 12");
-    let (_, body) = elsewhere.post("/api/games", private_challenge()).await;
-    assert!(body["error"]
-        .as_str()
-        .unwrap()
-        .contains("the server has 12 games"));
+    // The caps' refusals (made in `limits::StoreCaps::games`) have the
+    // catch-all code of caps: the counts above tell which cap was met.
+    let (status, body) = elsewhere.post("/api/games", private_challenge()).await;
+    assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::CapReached)));
     // Taking a seat counts too: a guest of the full address cannot join.
     let mut third = guest_from(&base, "10.1.0.1").await;
     let (status, body) = third
         .post(&format!("/api/games/{}/join", made[0]), json!({}))
         .await;
-    assert_eq!(status, 429, "{body}");
-    assert!(body["error"]
-        .as_str()
-        .unwrap()
-        .contains("from this address"));
+    assert_eq!(
+        (status, code_of(&body)),
+        (429, Some(ErrorCode::CapReached)),
+        "{body}"
+    );
     let mut fourth = guest_from(&base, "10.1.0.3").await;
     let (status, body) = fourth
         .post(&format!("/api/games/{}/join", made[0]), json!({}))
@@ -139,10 +138,9 @@ async fn challenges_waiting_for_one_person_are_capped() {
         match g.post("/api/games", body).await {
             (200, _) => sent += 1,
             (429, v) => {
-                assert!(v["error"]
-                    .as_str()
-                    .unwrap()
-                    .contains("bob has 3 challenges waiting"));
+                // The invitee's cap (`limits::StoreCaps::games`): the
+                // catch-all code of caps.
+                assert_eq!(code_of(&v), Some(ErrorCode::CapReached), "{v}");
                 refused += 1;
             }
             (s, v) => panic!("{s} {v}"),
@@ -189,10 +187,11 @@ async fn bots_are_capped_over_time_and_kept_out_of_tournaments() {
     }
     let (status, body) = owner.post("/api/bots", json!({"name": "robo9"})).await;
     assert_eq!(status, 429, "{body}");
-    assert!(body["error"]
-        .as_str()
-        .unwrap()
-        .contains("revoked ones count"));
+    let error = common::decode::<common::ErrorView>(&body);
+    assert_eq!(
+        (error.code, error.params),
+        (ErrorCode::BotsToday, common::params(&[("n", "3")]))
+    );
     let listed = owner.get_ok("/api/bots").await;
     assert_eq!(listed["bots"].as_array().unwrap().len(), 0);
     // Another owner on the same address: the address's cap.
@@ -203,10 +202,11 @@ async fn bots_are_capped_over_time_and_kept_out_of_tournaments() {
     );
     let (status, body) = second.post("/api/bots", json!({"name": "sbot2"})).await;
     assert_eq!(status, 429, "{body}");
-    assert!(body["error"]
-        .as_str()
-        .unwrap()
-        .contains("from this address"));
+    let error = common::decode::<common::ErrorView>(&body);
+    assert_eq!(
+        (error.code, error.params),
+        (ErrorCode::BotsFromAddress, common::params(&[("n", "4")]))
+    );
 }
 
 #[tokio::test]

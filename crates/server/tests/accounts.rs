@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    challenge, first_move, Backend, EventBody, GamesView, LeaderboardView, LobbyView, MeView,
-    OkView, ProfileView, ReplayResult, ReplayView, ServerMessage, TestServer,
+    challenge, first_move, params, Backend, ErrorCode, EventBody, GamesView, LeaderboardView,
+    LobbyView, MeView, OkView, ProfileView, ReplayResult, ReplayView, ServerMessage, TestServer,
 };
 use gamut_core::{EndReason, Player};
 use gamut_games::GameKind;
@@ -26,21 +26,36 @@ async fn accounts(backend: Backend) {
     // Taken (ignoring case), bad names and passwords, unknown fields.
     let mut other = server.client();
     let (s, error) = other
-        .post_refused(
+        .post_refusal(
             "/api/signup",
             json!({"username": "ALICE", "password": "whatever123"}),
         )
         .await;
-    assert_eq!((s, error.as_str()), (409, "username 'ALICE' is taken"));
-    for bad in [
-        json!({"username": "a", "password": "whatever123"}),
-        json!({"username": "guest-7", "password": "whatever123"}),
-        json!({"username": "bob", "password": "short"}),
-        json!({"username": "bob"}),
-        json!({"username": "bob", "password": "whatever123", "extra": 1}),
+    assert_eq!(
+        (s, error.code, error.params),
+        (409, ErrorCode::UsernameTaken, params(&[("name", "ALICE")]))
+    );
+    for (bad, code) in [
+        (
+            json!({"username": "a", "password": "whatever123"}),
+            ErrorCode::UsernameLength,
+        ),
+        (
+            json!({"username": "guest-7", "password": "whatever123"}),
+            ErrorCode::UsernameGuest,
+        ),
+        (
+            json!({"username": "bob", "password": "short"}),
+            ErrorCode::PasswordLength,
+        ),
+        (json!({"username": "bob"}), ErrorCode::BadRequest),
+        (
+            json!({"username": "bob", "password": "whatever123", "extra": 1}),
+            ErrorCode::BadRequest,
+        ),
     ] {
-        let (s, _) = other.post_refused("/api/signup", bad.clone()).await;
-        assert_eq!(s, 400, "{bad}");
+        let refused = other.post_refused("/api/signup", bad.clone()).await;
+        assert_eq!(refused, (400, code), "{bad}");
     }
     // Sign out, sign in.
     let out: OkView = alice.post_as("/api/signout", json!({})).await;
@@ -56,24 +71,24 @@ async fn accounts(backend: Backend) {
     // Wrong passwords, then the rate limit (even for the right one).
     let wrong = json!({"username": "alice", "password": "wrong password"});
     for _ in 0..5 {
-        let (s, error) = other.post_refused("/api/signin", wrong.clone()).await;
-        assert_eq!((s, error.as_str()), (401, "wrong username or password"));
+        let refused = other.post_refused("/api/signin", wrong.clone()).await;
+        assert_eq!(refused, (401, ErrorCode::WrongCredentials));
     }
-    let (s, error) = other.post_refused("/api/signin", creds.clone()).await;
-    assert_eq!(s, 429, "{error}");
-    assert!(error.contains("too many"), "{error}");
+    let (s, error) = other.post_refusal("/api/signin", creds.clone()).await;
+    assert_eq!((s, error.code), (429, ErrorCode::TooMany), "{error:?}");
+    assert_eq!(
+        error.params.get("what").map(String::as_str),
+        Some("signins")
+    );
     // Acting needs a session.
     let mut anonymous = server.client();
-    let (s, error) = anonymous
+    let refused = anonymous
         .post_refused(
             "/api/games",
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    assert_eq!(
-        (s, error.as_str()),
-        (401, "sign in or play as a guest first")
-    );
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
 }
 
 test_on_every_backend!(sign_up_in_and_out_with_a_rate_limit, accounts);
@@ -93,8 +108,8 @@ async fn bad_input(backend: Backend) {
         json!([1, 2, 3]),
     ];
     for body in cases {
-        let (s, _) = g.post_refused("/api/games", body.clone()).await;
-        assert!(s == 400 || s == 403, "{body}: {s}");
+        let (s, code) = g.post_refused("/api/games", body.clone()).await;
+        assert!(s == 400 || s == 403, "{body}: {s} {code}");
     }
     // Unknown fields are refused everywhere, nested objects included.
     for (body, field) in [
@@ -115,19 +130,15 @@ async fn bad_input(backend: Backend) {
             "z",
         ),
     ] {
-        let (s, error) = g.post_refused("/api/games", body.clone()).await;
-        assert_eq!(s, 400, "{body}");
-        assert!(
-            error.starts_with("invalid request body: ")
-                && error.contains(&format!("unknown field `{field}`")),
-            "{body}: {error}"
-        );
+        // A body that does not read as the request (`json_body`): the
+        // generic code (the field is named in the text alone).
+        let refused = g.post_refused("/api/games", body.clone()).await;
+        assert_eq!(refused, (400, ErrorCode::BadRequest), "{body}: {field}");
     }
-    let (s, error) = g
+    let refused = g
         .post_refused("/api/import", json!({"record": "", "x": 1}))
         .await;
-    assert_eq!(s, 400);
-    assert!(error.contains("unknown field `x`"), "{error}");
+    assert_eq!(refused, (400, ErrorCode::BadRequest));
     // Names of games are read in any case.
     let created = g
         .create(json!({"game": "LOA", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}))
@@ -138,31 +149,28 @@ async fn bad_input(backend: Backend) {
     let (s, _) = g.post_refused("/api/import", huge).await;
     assert_eq!(s, 413);
     // Unknown things.
-    let (s, error) = g.get_refused("/api/games/nosuchgame000000").await;
-    assert_eq!((s, error.as_str()), (404, "no such game"));
+    let refused = g.get_refused("/api/games/nosuchgame000000").await;
+    assert_eq!(refused, (404, ErrorCode::NoSuchGame));
     let (s, _) = g.get("/api/games/..%2F..%2Fetc").await;
     assert_eq!(s, 404);
     for query in ["status=sleeping", "limit=abc", "game=chess", "colour=red"] {
-        let (s, error) = g.get_refused(&format!("/api/games?{query}")).await;
-        assert_eq!(s, 400, "{query}");
-        assert!(error.starts_with("invalid query: "), "{query}: {error}");
+        // A query that does not read (`query`): the generic code.
+        let refused = g.get_refused(&format!("/api/games?{query}")).await;
+        assert_eq!(refused, (400, ErrorCode::BadRequest), "{query}");
     }
-    let (s, error) = g.get_refused("/api/leaderboard/chess").await;
-    assert_eq!(s, 400);
-    assert!(
-        error.starts_with("unknown game 'chess' (known: "),
-        "{error}"
-    );
+    let refused = g.get_refused("/api/leaderboard/chess").await;
+    assert_eq!(refused, (400, ErrorCode::BadRequest));
     let (s, _) = g.get_refused("/api/leaderboard/loa?speed=ludicrous").await;
     assert_eq!(s, 400);
     let (s, error) = g
-        .post_refused(
+        .post_refusal(
             "/api/import",
             json!({"record": "[Game \"loa\"]\n1. zz-zz *"}),
         )
         .await;
-    assert_eq!(s, 400);
-    assert!(error.contains("move 1"), "{error}");
+    assert_eq!((s, error.code), (400, ErrorCode::RecordMove));
+    assert_eq!(error.params.get("n").map(String::as_str), Some("1"));
+    assert_eq!(error.params.get("move").map(String::as_str), Some("zz-zz"));
 }
 
 test_on_every_backend!(bad_input_gets_clear_json_errors, bad_input);
@@ -326,10 +334,10 @@ async fn lobby(backend: Backend) {
     assert_eq!(listed.seeks.len(), 1);
     // One's own seek cannot be joined; another player joins it, and the
     // game moves from the seeks to the live games.
-    let (s, error) = a
+    let refused = a
         .post_refused(&format!("/api/games/{id}/join"), json!({}))
         .await;
-    assert_eq!((s, error.as_str()), (403, "you cannot join your own game"));
+    assert_eq!(refused, (403, ErrorCode::OwnGame));
     let joined: common::JoinedView = b.post_as(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(joined.game.status, GameStatus::Live);
     let update = lobby_message(&mut lobby).await;
@@ -347,7 +355,7 @@ async fn lobby(backend: Backend) {
             lobby.message().await,
             ServerMessage::Error {
                 id: None,
-                code: gamut_protocol::ErrorCode::BadRequest,
+                code: ErrorCode::BadRequest,
                 ..
             }
         ),
@@ -361,10 +369,10 @@ async fn lobby(backend: Backend) {
     // Cancelling a waiting seek.
     let id2 = a.open_seek("pursuit").await;
     assert_eq!(lobby_message(&mut lobby).await.seeks[0].id.as_str(), id2);
-    let (s, _) = b
+    let refused = b
         .refused(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;
-    assert_eq!(s, 409);
+    assert_eq!(refused, (409, ErrorCode::Conflict));
     let (s, cancelled) = a
         .send(reqwest::Method::DELETE, &format!("/api/games/{id2}"), None)
         .await;

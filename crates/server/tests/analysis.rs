@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{decode, small_loa, Backend, Client, TestServer};
+use common::{decode, params, small_loa, Backend, Client, ErrorCode, ErrorView, TestServer};
 use futures_util::{SinkExt, StreamExt};
 use gamut_protocol::analysis::{AnalysisMessage, PositionView};
 use gamut_protocol::analysis::{Progress, ScoreView};
@@ -66,13 +66,22 @@ async fn until_done(ws: &mut Stream, id: i64) -> Vec<Progress> {
     }
 }
 
-/// The error answering analysis `id`.
-async fn refusal(ws: &mut Stream, id: i64) -> String {
+/// The error answering analysis `id`: its code and params.
+async fn refusal(ws: &mut Stream, id: i64) -> ErrorView {
     loop {
         match next(ws).await {
             AnalysisMessage::Error {
-                id: Some(n), error, ..
-            } if n == id => return error,
+                id: Some(n),
+                error,
+                code,
+                params,
+            } if n == id => {
+                return ErrorView {
+                    error,
+                    code,
+                    params,
+                }
+            }
             AnalysisMessage::Analysis { id: Some(n), .. } if n == id => {
                 panic!("analysis {id} was not refused")
             }
@@ -175,7 +184,11 @@ async fn three_lines_start_with_three_moves_sorted_by_score() {
             json!({"type": "analyse", "id": id, "game": "loa", "lines": lines}),
         )
         .await;
-        assert_eq!(refusal(&mut ws, id).await, "lines: 1 to 3");
+        let refused = refusal(&mut ws, id).await;
+        assert_eq!(
+            (refused.code, refused.params),
+            (ErrorCode::AnalysisLines, params(&[("n", "3")]))
+        );
     }
 }
 
@@ -275,8 +288,8 @@ async fn a_stop_ends_the_analysis_and_one_runs_per_user() {
     )
     .await;
     assert_eq!(
-        refusal(&mut second, 2).await,
-        "you already have an analysis running; stop it first"
+        refusal(&mut second, 2).await.code,
+        ErrorCode::AnalysisRunning
     );
     let began = Instant::now();
     send(&mut first, json!({"type": "stop"})).await;
@@ -306,7 +319,7 @@ async fn a_stop_ends_the_analysis_and_one_runs_per_user() {
     send(&mut second, json!({"type": "ping"})).await;
     assert_eq!(next(&mut second).await, AnalysisMessage::Pong);
     send(&mut second, json!({"type": "analyse", "id": 6, "lines": 9})).await;
-    refusal(&mut second, 6).await;
+    assert_eq!(refusal(&mut second, 6).await.code, ErrorCode::AnalysisLines);
 }
 
 #[tokio::test]
@@ -349,8 +362,8 @@ async fn analyses_and_sockets_are_capped_per_address() {
     )
     .await;
     assert_eq!(
-        refusal(&mut sockets[2], 7).await,
-        "too many analyses running from this address"
+        refusal(&mut sockets[2], 7).await.code,
+        ErrorCode::AnalysesFromAddress
     );
     // Closing a socket ends its analysis.
     drop(sockets.remove(0));
@@ -415,19 +428,23 @@ async fn a_live_games_players_get_no_engine_view_of_it_from_any_session() {
             send(&mut ws, request).await;
             let n = i64::try_from(n).unwrap();
             assert_eq!(
-                refusal(&mut ws, n).await,
-                "you are playing this game: it can be analysed once it has ended",
+                refusal(&mut ws, n).await.code,
+                ErrorCode::PlayerOfLiveGame,
                 "{who}, {asked}"
             );
-            let (status, _) = client.clone().post("/api/positions", asked).await;
-            assert_eq!(status, 403, "{who}: POST /api/positions");
+            let refused = client.clone().post_refused("/api/positions", asked).await;
+            assert_eq!(
+                refused,
+                (403, ErrorCode::PlayerOfLiveGame),
+                "{who}: POST /api/positions"
+            );
         }
     }
     // A review needs the game to have ended.
-    let (status, _) = again
-        .post(&format!("/api/games/{id}/review"), json!({}))
+    let refused = again
+        .post_refused(&format!("/api/games/{id}/review"), json!({}))
         .await;
-    assert_eq!(status, 409, "review of a live game");
+    assert_eq!(refused, (409, ErrorCode::NotOver), "review of a live game");
     // A spectator elsewhere may.
     let mut watcher = socket(&spectator).await;
     send(

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Backend, Client, ServerMessage, TestServer};
+use common::{params, Backend, Client, ErrorCode, ServerMessage, TestServer};
 use gamut_protocol::bots::{BotCreatedView, BotsView};
 use gamut_protocol::notification::NotificationKind;
 use serde_json::{json, Value};
@@ -63,11 +63,8 @@ async fn a_bot_signs_in_with_its_token_until_revoked() {
     // A wrong token is refused, not taken for "nobody".
     let mut wrong = server.client();
     wrong.bearer = Some("x".repeat(50));
-    let (status, error) = wrong.get_refused("/api/me").await;
-    assert_eq!(
-        (status, error.as_str()),
-        (401, "wrong or revoked bot token")
-    );
+    let refused = wrong.get_refused("/api/me").await;
+    assert_eq!(refused, (401, ErrorCode::WrongToken));
     // A socket opened with the token acts for the bot.
     let mut user_ws = robo.socket("/api/me/ws").await;
     assert!(matches!(
@@ -79,14 +76,17 @@ async fn a_bot_signs_in_with_its_token_until_revoked() {
         .send(reqwest::Method::DELETE, "/api/bots/robo", None)
         .await;
     assert_eq!(ok.0, 200, "{}", ok.1);
-    let (status, _) = robo.get_refused("/api/me").await;
-    assert_eq!(status, 401);
+    let refused = robo.get_refused("/api/me").await;
+    assert_eq!(refused, (401, ErrorCode::WrongToken));
     let listed: BotsView = alice.get_as("/api/bots").await;
     assert!(listed.bots.is_empty());
-    let (status, _) = alice
-        .post_refused("/api/bots", json!({"name": "robo"}))
+    let (status, error) = alice
+        .post_refusal("/api/bots", json!({"name": "robo"}))
         .await;
-    assert_eq!(status, 409);
+    assert_eq!(
+        (status, error.code, error.params),
+        (409, ErrorCode::UsernameTaken, params(&[("name", "robo")]))
+    );
     let (status, _) = alice
         .refused(reqwest::Method::DELETE, "/api/bots/robo", None)
         .await;
@@ -97,38 +97,45 @@ async fn a_bot_signs_in_with_its_token_until_revoked() {
 async fn only_registered_people_make_bots_and_at_most_the_limit() {
     let server = TestServer::start(Backend::sqlite()).await;
     let mut guest = server.guest().await;
-    let (status, error) = guest
+    let refused = guest
         .post_refused("/api/bots", json!({"name": "robo"}))
         .await;
-    assert_eq!((status, error.as_str()), (403, "sign up to make bots"));
-    let (status, _) = server
+    assert_eq!(refused, (403, ErrorCode::BotGuest));
+    let refused = server
         .client()
         .post_refused("/api/bots", json!({"name": "robo"}))
         .await;
-    assert_eq!(status, 401);
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
     let mut alice = person(&server, "alice").await;
-    let (status, _) = alice
+    let refused = alice
         .post_refused("/api/bots", json!({"name": "no way!"}))
         .await;
-    assert_eq!(status, 400);
-    let (status, _) = alice
+    assert_eq!(refused, (400, ErrorCode::UsernameChars));
+    let refused = alice
         .post_refused("/api/bots", json!({"name": "alice"}))
         .await;
-    assert_eq!(status, 409, "a person's name is taken for bots too");
+    assert_eq!(
+        refused,
+        (409, ErrorCode::UsernameTaken),
+        "a person's name is taken for bots too"
+    );
     let mut first = None;
     for i in 0..5 {
         let b = bot(&server, &mut alice, &format!("robo{i}")).await;
         first.get_or_insert(b);
     }
     let (status, error) = alice
-        .post_refused("/api/bots", json!({"name": "robo9"}))
+        .post_refusal("/api/bots", json!({"name": "robo9"}))
         .await;
-    assert_eq!(status, 429, "{error}");
+    assert_eq!(
+        (status, error.code, error.params),
+        (429, ErrorCode::BotsHeld, params(&[("n", "5")]))
+    );
     let mut first = first.expect("a bot");
-    let (status, error) = first
+    let refused = first
         .post_refused("/api/bots", json!({"name": "robo9"}))
         .await;
-    assert_eq!((status, error.as_str()), (403, "bots cannot make bots"));
+    assert_eq!(refused, (403, ErrorCode::BotMakesBot));
     // Another person has a limit of their own.
     let mut bob = person(&server, "bob").await;
     bot(&server, &mut bob, "bobbot").await;
@@ -145,13 +152,19 @@ async fn wrong_tokens_are_limited_like_sign_ins() {
     let mut wrong = server.client();
     wrong.bearer = Some("nope".into());
     for _ in 0..3 {
-        assert_eq!(wrong.get_refused("/api/me").await.0, 401);
+        assert_eq!(
+            wrong.get_refused("/api/me").await,
+            (401, ErrorCode::WrongToken)
+        );
     }
-    let (status, error) = wrong.get_refused("/api/me").await;
-    assert_eq!(status, 429, "{error}");
-    assert!(error.starts_with("too many sign-in attempts"), "{error}");
+    let (status, error) = wrong.refusal(reqwest::Method::GET, "/api/me", None).await;
+    assert_eq!((status, error.code), (429, ErrorCode::TooMany), "{error:?}");
+    assert_eq!(
+        error.params.get("what").map(String::as_str),
+        Some("signins")
+    );
     // Even the right token waits (the address is blocked before any look-up).
-    assert_eq!(robo.get_refused("/api/me").await.0, 429);
+    assert_eq!(robo.get_refused("/api/me").await, (429, ErrorCode::TooMany));
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Backend, Client, ServerMessage, TestServer, Ws};
+use common::{params, Backend, Client, ErrorCode, ServerMessage, TestServer, Ws};
 use gamut_protocol::chat::ChatLine;
 use gamut_protocol::views::ChatView;
 use serde_json::json;
@@ -74,8 +74,8 @@ async fn rooms(backend: Backend) {
     let mut anonymous = server.client();
     let history: ChatView = anonymous.get_as(&chat).await;
     assert_eq!(history.lines.len(), 1);
-    let (s, _) = anonymous.post_refused(&chat, json!({"text": "hi"})).await;
-    assert_eq!(s, 401);
+    let refused = anonymous.post_refused(&chat, json!({"text": "hi"})).await;
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
 
     // The lobby's room, over the lobby socket.
     let mut lobby = watcher.socket("/api/lobby/ws").await;
@@ -95,12 +95,16 @@ async fn limits_and_mutes(backend: Backend) {
     let (mut a, mut b) = server.two_guests().await;
     let id = game(&mut a, &mut b).await;
     let chat = format!("/api/games/{id}/chat");
-    for (text, error) in [
-        (" \n ".to_owned(), "the message is empty"),
-        ("x".repeat(141), "a message has at most 140 characters"),
+    for (text, code, quoted) in [
+        (" \n ".to_owned(), ErrorCode::ChatEmpty, params(&[])),
+        (
+            "x".repeat(141),
+            ErrorCode::ChatTooLong,
+            params(&[("n", "140")]),
+        ),
     ] {
-        let (s, e) = a.post_refused(&chat, json!({"text": text})).await;
-        assert_eq!((s, e.as_str()), (400, error));
+        let (s, e) = a.post_refusal(&chat, json!({"text": text})).await;
+        assert_eq!((s, e.code, e.params), (400, code, quoted));
     }
     let (s, _) = a
         .post_refused(&chat, json!({"text": "hi", "extra": 1}))
@@ -121,13 +125,16 @@ async fn limits_and_mutes(backend: Backend) {
     say(&mut c, "/api/lobby/chat", "from c").await;
     let (_, line) = next_chat(&mut lobby).await;
     assert_eq!(line.text, "from c", "a's message was hidden");
-    let (s, _) = b
-        .post_refused("/api/mutes", json!({"user": "nobody-here"}))
+    let (s, e) = b
+        .post_refusal("/api/mutes", json!({"user": "nobody-here"}))
         .await;
-    assert_eq!(s, 404);
+    assert_eq!(
+        (s, e.code, e.params),
+        (404, ErrorCode::NoPlayer, params(&[("name", "nobody-here")]))
+    );
     let b_name = b.me().await.user.expect("b guest").name;
-    let (s, _) = b.post_refused("/api/mutes", json!({"user": b_name})).await;
-    assert_eq!(s, 400);
+    let refused = b.post_refused("/api/mutes", json!({"user": b_name})).await;
+    assert_eq!(refused, (400, ErrorCode::MuteSelf));
     let (s, _) = b
         .send(
             reqwest::Method::DELETE,
@@ -141,9 +148,10 @@ async fn limits_and_mutes(backend: Backend) {
 
     // Three messages a minute: the fourth waits.
     say(&mut a, &chat, "third").await;
-    let (s, e) = a.post_refused(&chat, json!({"text": "fourth"})).await;
-    assert_eq!(s, 429);
-    assert!(e.starts_with("too many chat messages, retry in "), "{e}");
+    let (s, e) = a.post_refusal(&chat, json!({"text": "fourth"})).await;
+    assert_eq!((s, e.code), (429, ErrorCode::TooMany));
+    assert_eq!(e.params.get("what").map(String::as_str), Some("chat"));
+    assert!(e.params.contains_key("n"), "{e:?}");
 }
 
 test_on_every_backend!(

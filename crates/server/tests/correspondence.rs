@@ -11,8 +11,8 @@
 mod common;
 
 use common::{
-    challenge, first_move, spawn_server_with, Backend, Client, EventBody, GameSummary, GameView,
-    GamesView, LeaderboardView, ProfileView, TestServer,
+    challenge, first_move, params, spawn_server_with, Backend, Client, ErrorCode, EventBody,
+    GameSummary, GameView, GamesView, LeaderboardView, ProfileView, TestServer,
 };
 use gamut_core::{EndReason, Player};
 use gamut_protocol::clock::{ClockControl, Speed};
@@ -99,25 +99,27 @@ async fn offered(backend: Backend) {
         assert_eq!(listed(&mut bob, "bob", id).await.deadline, Some(deadline));
     }
     // Days no control offers are refused.
-    for bad in [days(4), days(0), json!({"type": "correspondence"})] {
-        let (status, error) = alice
+    for (bad, code) in [
+        (days(4), ErrorCode::ClockDays),
+        (days(0), ErrorCode::ClockDays),
+        // No days at all: a body that does not read (the generic code).
+        (json!({"type": "correspondence"}), ErrorCode::BadRequest),
+    ] {
+        let refused = alice
             .post_refused(
                 "/api/games",
                 json!({"game": "loa", "clock": bad, "opponent": {"type": "seek"}}),
             )
             .await;
-        assert_eq!(status, 400, "{error}");
+        assert_eq!(refused, (400, code), "{bad}");
     }
     let (_, error) = alice
-        .post_refused(
+        .post_refusal(
             "/api/games",
             json!({"game": "loa", "clock": days(4), "opponent": {"type": "seek"}}),
         )
         .await;
-    assert_eq!(
-        error,
-        "clock days_per_move must be one of 1, 2, 3, 5, 7, 10, 14"
-    );
+    assert_eq!(error.params, params(&[("days", "1, 2, 3, 5, 7, 10, 14")]));
 }
 
 test_on_every_backend!(

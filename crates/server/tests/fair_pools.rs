@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{review_done, short_game, Backend, TestServer};
+use common::{review_done, short_game, Backend, ErrorCode, TestServer};
 use gamut_games::GameKind;
 use gamut_protocol::analysis::Progress;
 use gamut_protocol::ids::UserId;
@@ -229,14 +229,8 @@ async fn reviews_are_capped_per_address() {
     let _: ReviewView = a.post_as(&path(&games[0]), json!({})).await;
     let _: ReviewView = b.post_as(&path(&games[1]), json!({})).await;
     // A third user of the same address: refused while two run.
-    let (status, error) = c.post_refused(&path(&games[2]), json!({})).await;
-    assert_eq!(
-        (status, error.as_str()),
-        (
-            429,
-            "too many reviews are running from this address; wait for one to finish"
-        )
-    );
+    let refused = c.post_refused(&path(&games[2]), json!({})).await;
+    assert_eq!(refused, (429, ErrorCode::ReviewsFromAddress));
     // Joining a running review starts nothing, so it is let through.
     let joined: ReviewView = c.post_as(&path(&games[0]), json!({})).await;
     assert_ne!(joined.state, ReviewState::None);

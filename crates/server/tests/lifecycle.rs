@@ -7,7 +7,8 @@
 mod common;
 
 use common::{
-    challenge, first_move, untimed, Backend, EventBody, GamesView, MeView, ProfileView, TestServer,
+    challenge, first_move, untimed, Backend, ErrorCode, EventBody, GamesView, MeView, ProfileView,
+    TestServer,
 };
 use gamut_core::{EndReason, Player};
 use gamut_protocol::status::GameStatus;
@@ -201,7 +202,7 @@ async fn guest_signs_in(backend: Backend) {
     let error = ws
         .refused(json!({"type": "move", "move": first_move(&state)}))
         .await;
-    assert_eq!(error, "your session has ended; sign in again");
+    assert_eq!(error, ErrorCode::SessionEnded);
     let live: GamesView = alice.get_as("/api/games?status=live&player=alice").await;
     assert!(!lists(&live, &id), "{live:?}");
 }

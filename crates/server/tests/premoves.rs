@@ -302,7 +302,17 @@ async fn refusals(backend: Backend) {
         }
     ));
     let long = premove(&mut wa, 3, Some(&"x".repeat(65))).await;
-    assert!(matches!(long, ServerMessage::Error { .. }));
+    assert!(
+        matches!(
+            long,
+            ServerMessage::Error {
+                id: Some(3),
+                code: ErrorCode::MoveLength,
+                ..
+            }
+        ),
+        "{long:?}"
+    );
 }
 
 test_on_every_backend!(
@@ -382,10 +392,10 @@ async fn taken_back(backend: Backend) {
         .wb
         .wait_message(|m| matches!(m, ServerMessage::PremoveDropped { .. }))
         .await;
-    let ServerMessage::PremoveDropped { error, .. } = dropped else {
+    let ServerMessage::PremoveDropped { code, .. } = dropped else {
         unreachable!()
     };
-    assert_eq!(error, "a move was taken back");
+    assert_eq!(code, ErrorCode::PremoveTakenBack);
 }
 
 test_on_every_backend!(a_takeback_drops_the_premoves, taken_back);

@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{challenge, first_move, small_loa, Backend, GamesView, ProfileView, TestServer};
+use common::{
+    challenge, first_move, small_loa, Backend, ErrorCode, GamesView, ProfileView, TestServer,
+};
 use gamut_core::Player;
 use gamut_games::GameKind;
 use gamut_protocol::clock::Speed;
@@ -88,10 +90,10 @@ async fn profile(backend: Backend) {
         .get_as("/api/users/alice/ratings?game=loa&speed=bullet")
         .await;
     assert!(other_speed.points.is_empty());
-    let (s, _) = a.get_refused("/api/users/alice/ratings").await;
-    assert_eq!(s, 400);
-    let (s, _) = a.get_refused("/api/users/nobody/ratings?game=loa").await;
-    assert_eq!(s, 404);
+    let refused = a.get_refused("/api/users/alice/ratings").await;
+    assert_eq!(refused, (400, ErrorCode::BadRequest), "no game");
+    let refused = a.get_refused("/api/users/nobody/ratings?game=loa").await;
+    assert_eq!(refused, (404, ErrorCode::NoPlayer));
 }
 
 test_on_every_backend!(a_profile_has_results_and_a_rating_history, profile);

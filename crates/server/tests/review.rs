@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{challenge, review_done, short_game, untimed, Backend, Client, TestServer};
+use common::{challenge, review_done, short_game, untimed, Backend, Client, ErrorCode, TestServer};
 use gamut_protocol::review::ReviewView;
 use gamut_protocol::review::{Mark, ReviewState};
 use serde_json::json;
@@ -49,10 +49,10 @@ async fn a_blunder_is_marked_with_the_connecting_move(backend: Backend) {
     let none: ReviewView = anyone.get_as(&format!("/api/games/{id}/review")).await;
     assert_eq!(none.state, ReviewState::None);
     // A session is needed to ask.
-    let (status, _) = anyone
+    let refused = anyone
         .post_refused(&format!("/api/games/{id}/review"), json!({}))
         .await;
-    assert_eq!(status, 401);
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
     let asked: ReviewView = b
         .post_as(&format!("/api/games/{id}/review"), json!({}))
         .await;
@@ -130,18 +130,12 @@ async fn a_live_game_cannot_be_reviewed() {
         false,
     )
     .await;
-    let (status, error) = a
+    let refused = a
         .post_refused(&format!("/api/games/{id}/review"), json!({}))
         .await;
-    assert_eq!(
-        (status, error.as_str()),
-        (
-            409,
-            "the game is not over: it can be reviewed once it has ended"
-        )
-    );
-    let (status, _) = a.get_refused("/api/games/0000000000000000/review").await;
-    assert_eq!(status, 404);
+    assert_eq!(refused, (409, ErrorCode::NotOver));
+    let refused = a.get_refused("/api/games/0000000000000000/review").await;
+    assert_eq!(refused, (404, ErrorCode::NoSuchGame));
 }
 
 #[tokio::test]
@@ -163,23 +157,14 @@ async fn reviews_are_bounded_per_user_and_in_all() {
         asked.state,
         ReviewState::Queued | ReviewState::Running
     ));
-    let (status, error) = a
+    let refused = a
         .post_refused(&format!("/api/games/{second}/review"), json!({}))
         .await;
-    assert_eq!(
-        (status, error.as_str()),
-        (
-            429,
-            "you already have a review running; wait for it to finish first"
-        )
-    );
-    let (status, error) = b
+    assert_eq!(refused, (429, ErrorCode::ReviewRunning));
+    let refused = b
         .post_refused(&format!("/api/games/{second}/review"), json!({}))
         .await;
-    assert_eq!(
-        (status, error.as_str()),
-        (429, "too many reviews are running; try again in a minute")
-    );
+    assert_eq!(refused, (429, ErrorCode::ReviewsBusy));
     // Someone else asking for the same game joins the running review.
     let joined: ReviewView = b
         .post_as(&format!("/api/games/{first}/review"), json!({}))

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Backend, TestServer};
+use common::{code_of, Backend, ErrorCode, TestServer};
 use reqwest::header::HeaderMap;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -160,6 +160,10 @@ async fn a_record_gives_each_option_once() {
     let mut c = server.client();
     let record = "[Game \"pursuit\"]\n[Option \"move-limit=10\"]\n[Option \"move-limit=20\"]\n\n";
     let (status, body) = c.post("/api/import", json!({ "record": record })).await;
-    assert_eq!(status, 400, "{body}");
-    assert!(body.to_string().contains("twice"), "{body}");
+    assert_eq!(
+        (status, code_of(&body)),
+        (400, Some(ErrorCode::OptionTwice)),
+        "{body}"
+    );
+    assert_eq!(body["params"]["key"], "move-limit", "{body}");
 }

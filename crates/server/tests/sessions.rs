@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{decode, Backend, Client, MeView, TestServer};
+use common::{decode, Backend, Client, ErrorCode, MeView, TestServer};
 use gamut_protocol::ids::now_ms;
 use gamut_protocol::user::UserView;
 use gamut_server::store::Store;
@@ -93,16 +93,13 @@ async fn expiry(backend: Backend) {
     assert_eq!(alice.get_ok("/api/me").await, json!({"user": null}));
     assert_eq!(store.session(&token(&alice)).await.expect("query"), None);
     assert_eq!(guest.me().await, MeView { user: None });
-    let (s, error) = guest
+    let refused = guest
         .post_refused(
             "/api/games",
             json!({"game": "loa", "clock": {"type": "untimed"}, "opponent": {"type": "seek"}}),
         )
         .await;
-    assert_eq!(
-        (s, error.as_str()),
-        (401, "sign in or play as a guest first")
-    );
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
     // An expired guest cookie gets a new guest.
     let again: MeView = guest.post_as("/api/guest", json!({})).await;
     assert!(again.user.as_ref().expect("a new guest").guest);
@@ -221,13 +218,13 @@ async fn signup_limit(backend: Backend) {
             )
             .await;
     }
-    let (s, _) = client
-        .post(
+    let refused = client
+        .post_refused(
             "/api/signup",
             json!({"username": "USER1", "password": "whatever123"}),
         )
         .await;
-    assert_eq!(s, 409);
+    assert_eq!(refused, (409, ErrorCode::UsernameTaken));
     // ...then a clear 429 until the minute is over.
     let (s, v) = client
         .post(
@@ -236,13 +233,15 @@ async fn signup_limit(backend: Backend) {
         )
         .await;
     assert_eq!(s, 429, "{v}");
-    // Only the message (an `ErrorView` writes back exactly what it read).
-    let error = decode::<common::ErrorView>(&v).error;
-    assert!(
-        error.starts_with("too many sign-ups from this address, retry in ")
-            && error.ends_with(" s"),
-        "{error}"
+    // Only the error (an `ErrorView` writes back exactly what it read).
+    let error = decode::<common::ErrorView>(&v);
+    assert_eq!(error.code, ErrorCode::TooMany);
+    assert_eq!(
+        error.params.get("what").map(String::as_str),
+        Some("signups")
     );
+    let wait: u64 = error.params["n"].parse().expect("seconds");
+    assert!((1..=60).contains(&wait), "{error:?}");
     // Signing in and guests are not affected.
     client
         .post_ok(
@@ -318,7 +317,7 @@ async fn guest_limit(backend: Backend) {
         let (s, body) = server.client().post("/api/guest", json!({})).await;
         if s != 200 {
             assert_eq!(s, 429, "{body}");
-            break body["error"].as_str().unwrap_or_default().to_owned();
+            break decode::<common::ErrorView>(&body);
         }
         created += 1;
         assert!(created <= 200, "no refusal after {created} guests");
@@ -329,10 +328,8 @@ async fn guest_limit(backend: Backend) {
         (60..=60 + refill).contains(&created),
         "{created} guests in {refill} s"
     );
-    assert!(
-        error.starts_with("too many new guests from this address, retry in "),
-        "{error}"
-    );
+    assert_eq!(error.code, ErrorCode::TooMany);
+    assert_eq!(error.params.get("what").map(String::as_str), Some("guests"));
     // A guest who has a session keeps it.
     let again: MeView = first.post_as("/api/guest", json!({})).await;
     assert!(again.user.expect("the same guest").guest);

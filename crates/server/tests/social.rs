@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Backend, Client, CreatedView, ServerMessage, TestServer, Ws};
+use common::{params, Backend, Client, CreatedView, ErrorCode, ServerMessage, TestServer, Ws};
 use gamut_core::Player;
 use gamut_protocol::notification::{Notification, NotificationKind};
 use gamut_protocol::status::GameStatus;
@@ -76,19 +76,16 @@ async fn by_name(backend: Backend) {
     let inbox: NotificationsView = bob.get_as("/api/notifications").await;
     assert_eq!(inbox.unseen, 0);
     // Only bob may take it.
-    let (s, e) = carol
+    let refused = carol
         .post_refused(&format!("/api/games/{id}/join"), json!({}))
         .await;
-    assert_eq!(
-        (s, e.as_str()),
-        (403, "this challenge was sent to another player")
-    );
+    assert_eq!(refused, (403, ErrorCode::ChallengeOther));
     // Bob declines: the game is gone and alice is told.
     let mut alice_inbox = alice.socket("/api/me/ws").await;
-    let (s, _) = carol
+    let refused = carol
         .post_refused(&format!("/api/games/{id}/decline"), json!({}))
         .await;
-    assert_eq!(s, 403);
+    assert_eq!(refused, (403, ErrorCode::ChallengeNotYours));
     bob.post_ok(&format!("/api/games/{id}/decline"), json!({}))
         .await;
     assert_eq!(alice.get(&format!("/api/games/{id}")).await.0, 404);
@@ -111,15 +108,18 @@ async fn by_name(backend: Backend) {
     let link = alice.view(link.game.id.as_str()).await;
     assert_eq!(link.invitee, None);
     // Refused: an unknown player, oneself.
-    let (s, _) = alice
-        .post_refused("/api/games", challenge(Some("nobody-here")))
-        .await;
-    assert_eq!(s, 404);
-    let alice_name = name(&mut alice).await;
     let (s, e) = alice
+        .post_refusal("/api/games", challenge(Some("nobody-here")))
+        .await;
+    assert_eq!(
+        (s, e.code, e.params),
+        (404, ErrorCode::NoPlayer, params(&[("name", "nobody-here")]))
+    );
+    let alice_name = name(&mut alice).await;
+    let refused = alice
         .post_refused("/api/games", challenge(Some(&alice_name)))
         .await;
-    assert_eq!((s, e.as_str()), (400, "you cannot challenge yourself"));
+    assert_eq!(refused, (400, ErrorCode::ChallengeSelf));
 }
 
 test_on_every_backend!(a_challenge_sent_by_name_is_for_that_player_alone, by_name);
@@ -131,10 +131,10 @@ async fn rematches(backend: Backend) {
     let id = created.game.id.to_string();
     bob.post_ok(&format!("/api/games/{id}/join"), json!({}))
         .await;
-    let (s, e) = alice
+    let refused = alice
         .post_refused(&format!("/api/games/{id}/rematch"), json!({}))
         .await;
-    assert_eq!((s, e.as_str()), (409, "the game is not over"));
+    assert_eq!(refused, (409, ErrorCode::NotOver));
     finish(&alice, &id).await;
 
     let mut bob_inbox = bob.socket("/api/me/ws").await;

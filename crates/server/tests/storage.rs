@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{challenge, first_legal, small_loa, untimed, Backend, TestServer};
+use common::{challenge, code_of, first_legal, small_loa, untimed, Backend, ErrorCode, TestServer};
 use gamut_protocol::ids::now_ms;
 use gamut_server::store::{
     AppendError, EventRow, GameFilter, GameRow, GameUpdate, RatingRow, RatingUpdate, Store, UserRow,
@@ -62,15 +62,23 @@ async fn corrupt(backend: Backend) {
         ] {
             let (s, v) = a.get(&path).await;
             assert_eq!(s, 500, "{path}: {v}");
-            assert_eq!(v["error"], "internal server error");
+            assert_eq!(code_of(&v), Some(ErrorCode::Internal), "{path}: {v}");
         }
     }
     let (s, v) = a.get("/api/games?status=live").await;
     assert_eq!(s, 500, "{v}");
     let mut ws = a.ws(&id, None).await;
-    assert_eq!(ws.next().await["type"], "error");
+    let m = ws.next().await;
+    assert_eq!(
+        (&m["type"], code_of(&m)),
+        (&json!("error"), Some(ErrorCode::Internal))
+    );
     let mut ws = b.ws(&id, None).await;
-    assert_eq!(ws.next().await["type"], "error");
+    let m = ws.next().await;
+    assert_eq!(
+        (&m["type"], code_of(&m)),
+        (&json!("error"), Some(ErrorCode::Internal))
+    );
     // The server is still up.
     assert_eq!(a.get_ok("/api/health").await, json!({"ok": true}));
     pool.close().await;
@@ -79,10 +87,7 @@ async fn corrupt(backend: Backend) {
     a.rebase(&server.base);
     assert_eq!(a.get_ok("/api/health").await, json!({"ok": true}));
     let (s, v) = a.get(&format!("/api/games/{id}")).await;
-    assert_eq!(
-        (s, v["error"].as_str()),
-        (500, Some("internal server error"))
-    );
+    assert_eq!((s, code_of(&v)), (500, Some(ErrorCode::Internal)), "{v}");
 }
 
 test_on_every_backend!(corrupt_contents_are_errors_not_crashes, corrupt);

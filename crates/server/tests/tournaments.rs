@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{decode, Backend, Client, GameView, TestServer};
+use common::{decode, params, Backend, Client, ErrorCode, GameView, TestServer};
 use futures_util::StreamExt;
 use gamut_protocol::ids::GameId;
 use gamut_protocol::tournament::status::TournamentStatus;
@@ -234,11 +234,10 @@ async fn pairing_and_scoring(backend: Backend) {
     }
     let view = feed.wait(|v| standing(v, "alice").scores.len() == 3).await;
     // No rematch outside the tournament: it pairs them again itself.
-    let (status, error) = bob
+    let refused = bob
         .post_refused(&format!("/api/games/{first_game}/rematch"), json!({}))
         .await;
-    assert_eq!(status, 409);
-    assert!(error.contains("the tournament pairs you again"), "{error}");
+    assert_eq!(refused, (409, ErrorCode::RematchTournament));
     let (a, b) = (standing(&view, "alice"), standing(&view, "bob"));
     assert_eq!(
         (a.rank, a.points, a.scores.as_slice(), a.fire),
@@ -307,10 +306,10 @@ async fn ending(backend: Backend) {
     })
     .await;
     assert!(gamut_protocol::ids::now_ms() >= view.summary.ends_at);
-    let (status, error) = bob
+    let refused = bob
         .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
-    assert_eq!((status, error.as_str()), (409, "the tournament is over"));
+    assert_eq!(refused, (409, ErrorCode::TournamentOver));
     win(&bob, &alice, &game).await;
     let view = wait_until(&mut alice, &id, "finished", |v| {
         v.summary.status == TournamentStatus::Finished
@@ -333,64 +332,86 @@ async fn limits(backend: Backend) {
     let mut alice = server.registered("alice").await;
     let mut guest = server.guest().await;
     let mut nobody = server.client();
-    let (s, _) = nobody
+    let refused = nobody
         .post_refused("/api/tournaments", arena(600_000))
         .await;
-    assert_eq!(s, 401);
-    let (s, e) = guest.post_refused("/api/tournaments", arena(600_000)).await;
-    assert_eq!(s, 403, "{e}");
+    assert_eq!(refused, (401, ErrorCode::SignInFirst));
+    let refused = guest.post_refused("/api/tournaments", arena(600_000)).await;
+    assert_eq!(refused, (403, ErrorCode::TournamentGuest));
+    // Each refusal's code and the values it quotes (a body that does not
+    // read as the request has the generic code: its text alone says why).
+    let duration = params(&[("min", "0"), ("max", "120")]);
+    let start = params(&[("min", "0"), ("max", "1440")]);
+    let name = params(&[("n", "40")]);
     let bad = [
         (
             json!({"game": "chess", "clock": arena(1)["clock"], "duration_ms": 600_000}),
-            "unknown game",
+            ErrorCode::BadRequest,
+            params(&[]),
         ),
         (
             json!({"game": "loa", "clock": {"type": "untimed"}, "duration_ms": 600_000}),
-            "real-time",
+            ErrorCode::TournamentClock,
+            params(&[]),
         ),
         (
             json!({"game": "loa", "clock": {"type": "realtime", "initial_ms": 0, "increment_ms": 0}, "duration_ms": 600_000}),
-            "",
+            ErrorCode::BadRequest,
+            params(&[]),
         ),
-        (arena(500), "the duration is"),
-        (arena(7_200_001), "the duration is"),
+        (arena(500), ErrorCode::TournamentDuration, duration.clone()),
+        (arena(7_200_001), ErrorCode::TournamentDuration, duration),
         (
             json!({"game": "loa", "options": {"size": "99"}, "clock": arena(1)["clock"], "duration_ms": 600_000}),
-            "size",
+            ErrorCode::BadOption,
+            params(&[]),
         ),
         (
             json!({"game": "loa", "options": {"nope": "1"}, "clock": arena(1)["clock"], "duration_ms": 600_000}),
-            "",
+            ErrorCode::UnknownOption,
+            params(&[("key", "nope")]),
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "x": 1}),
-            "unknown field",
+            ErrorCode::BadRequest,
+            params(&[]),
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "start_in_ms": -1}),
-            "the start is",
+            ErrorCode::TournamentStart,
+            start.clone(),
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "start_in_ms": 86_400_001}),
-            "the start is",
+            ErrorCode::TournamentStart,
+            start,
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "name": " \n "}),
-            "name",
+            ErrorCode::TournamentName,
+            name.clone(),
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": 600_000, "name": "x".repeat(41)}),
-            "name",
+            ErrorCode::TournamentName,
+            name,
         ),
         (
             json!({"game": "loa", "clock": arena(1)["clock"], "duration_ms": "long"}),
-            "invalid request body",
+            ErrorCode::BadRequest,
+            params(&[]),
         ),
     ];
-    for (body, expected) in bad {
-        let (s, e) = alice.post_refused("/api/tournaments", body.clone()).await;
-        assert_eq!(s, 400, "{body}: {e}");
-        assert!(e.contains(expected), "{body}: {e}");
+    for (body, code, quoted) in bad {
+        let (s, e) = alice.post_refusal("/api/tournaments", body.clone()).await;
+        assert_eq!((s, e.code), (400, code), "{body}");
+        if code == ErrorCode::BadOption {
+            // The rules' own words on the value are in `detail`.
+            assert_eq!(e.params.get("key").map(String::as_str), Some("size"));
+            assert_eq!(e.params.get("value").map(String::as_str), Some("99"));
+        } else {
+            assert_eq!(e.params, quoted, "{body}");
+        }
     }
     // Two upcoming or running per user.
     let mut named = arena(600_000);
@@ -404,41 +425,42 @@ async fn limits(backend: Backend) {
         .summary
         .id
         .to_string();
-    let (s, e) = alice.post_refused("/api/tournaments", arena(600_000)).await;
-    assert_eq!(s, 429, "{e}");
-    assert!(e.contains("you have 2 tournaments"), "{e}");
+    let (s, e) = alice.post_refusal("/api/tournaments", arena(600_000)).await;
+    assert_eq!(
+        (s, e.code, e.params),
+        (429, ErrorCode::TournamentsYours, params(&[("n", "2")]))
+    );
 
     // At most 3 in the server (this one's limit).
     let mut bob = server.registered("bob").await;
     create(&mut bob, arena(600_000)).await;
-    let (s, e) = bob.post_refused("/api/tournaments", arena(600_000)).await;
-    assert_eq!(s, 429, "{e}");
+    let (s, e) = bob.post_refusal("/api/tournaments", arena(600_000)).await;
     assert_eq!(
-        e,
-        "3 tournaments are upcoming or running already; try again later"
+        (s, e.code, e.params),
+        (429, ErrorCode::TournamentsAll, params(&[("n", "3")]))
     );
 
     // Joining: registered players only, up to the cap.
-    let (s, _) = guest
+    let refused = guest
         .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
-    assert_eq!(s, 403);
+    assert_eq!(refused, (403, ErrorCode::TournamentGuest));
     join(&mut bob, &id).await;
     for name in ["carol", "dave", "fred"] {
         let mut c = server.registered(name).await;
         join(&mut c, &id).await;
     }
     let (s, e) = alice
-        .post_refused(&format!("/api/tournaments/{id}/join"), json!({}))
-        .await;
-    assert_eq!((s, e.as_str()), (409, "the tournament is full (4 players)"));
-    let (s, e) = alice
-        .post_refused(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .post_refusal(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
     assert_eq!(
-        (s, e.as_str()),
-        (409, "you have not joined this tournament")
+        (s, e.code, e.params),
+        (409, ErrorCode::TournamentFull, params(&[("n", "4")]))
     );
+    let refused = alice
+        .post_refused(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(refused, (409, ErrorCode::TournamentNotJoined));
     for path in [
         "/api/tournaments/nosuchtournament",
         "/api/tournaments/not..an..id",
@@ -447,10 +469,10 @@ async fn limits(backend: Backend) {
         let (s, _) = alice.get_refused(path).await;
         assert_eq!(s, 404, "{path}");
     }
-    let (s, _) = alice
+    let refused = alice
         .post_refused("/api/tournaments/nosuchtournament/join", json!({}))
         .await;
-    assert_eq!(s, 404);
+    assert_eq!(refused, (404, ErrorCode::NoSuchTournament));
     // A game outside tournaments has none.
     let mut erin = server.registered("erin").await;
     let game = common::small_loa(&mut alice, &mut erin).await;
@@ -470,11 +492,9 @@ async fn limits(backend: Backend) {
             break;
         }
     }
-    let refused = refused.expect("a rate");
-    assert!(
-        refused["error"].as_str().unwrap().contains("retry in"),
-        "{refused}"
-    );
+    let refused = decode::<common::ErrorView>(&refused.expect("a rate"));
+    assert_eq!(refused.code, ErrorCode::TournamentRate);
+    assert!(refused.params.contains_key("n"), "{refused:?}");
 }
 test_on_every_backend!(limits_and_bad_input_are_refused_clearly, limits);
 

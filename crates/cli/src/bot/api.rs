@@ -1,8 +1,8 @@
 //! The server as a bot sees it: JSON over HTTP and WebSocket, every
 //! request signed with the bot's token (`Authorization: Bearer <token>`,
-//! docs/api.md "Bots"). Answers are read into the server's own wire types
-//! (`gamut_server`'s views and messages), so the bot and the server share
-//! one contract.
+//! docs/api.md "Bots"). Answers are read into the protocol's types
+//! (`gamut_protocol`'s views and messages), the ones the server writes, so
+//! the bot and the server share one contract.
 
 use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};

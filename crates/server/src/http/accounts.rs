@@ -274,7 +274,7 @@ pub async fn change_password(
         .map_err(ApiError::internal)?;
     if !ok {
         app.signin_by_name.record_failure(&name_key);
-        return Err(ApiError::unauthorized("wrong password"));
+        return Err(ApiError::unauthorized("wrong password").code(ErrorCode::WrongPassword));
     }
     let new = c.new_password;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&new))

@@ -31,6 +31,7 @@ use gamut_protocol::analysis::{AnalysisMessage, AnalysisRequest, PositionView, P
 use gamut_protocol::game::ResultView;
 use gamut_protocol::requests::MAX_OPTIONS;
 use gamut_protocol::user::UserView;
+use gamut_protocol::ErrorCode;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -229,7 +230,8 @@ async fn serve(
                 let request = match serde_json::from_str::<AnalysisRequest>(&text) {
                     Ok(r) => r,
                     Err(e) => {
-                        let error = format!("invalid message: {e}");
+                        let error = ApiError::bad_request(format!("invalid message: {e}"))
+                            .code(ErrorCode::BadMessage);
                         if !send(&mut socket, &refusal(None, error)).await {
                             break;
                         }
@@ -331,11 +333,16 @@ async fn start(
 ) -> ApiResult<Started> {
     let lines = lines.unwrap_or(1);
     if !(1..=MAX_LINES).contains(&lines) {
-        return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}")));
+        return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}"))
+            .code(ErrorCode::AnalysisLines)
+            .param("n", MAX_LINES));
     }
     let game = resolve(source, app, Some(user), addr).await?;
     if game.outcome().is_some() {
-        return Err(ApiError::bad_request("the game is over in that position"));
+        return Err(
+            ApiError::bad_request("the game is over in that position")
+                .code(ErrorCode::PositionOver),
+        );
     }
     let running = app
         .analysis

@@ -15,6 +15,7 @@ use crate::app::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use gamut_protocol::ErrorCode;
 use std::net::SocketAddr;
 
 /// The error of a wrong token.
@@ -42,7 +43,9 @@ pub async fn check_bearer(State(app): State<AppState>, request: Request, next: N
     };
     if !known {
         app.signin_by_addr.record_failure(&addr);
-        return ApiError::unauthorized(WRONG_TOKEN).into_response();
+        return ApiError::unauthorized(WRONG_TOKEN)
+            .code(ErrorCode::WrongToken)
+            .into_response();
     }
     next.run(request).await
 }

@@ -30,10 +30,10 @@ use std::net::SocketAddr;
 async fn owner(app: &App, headers: &HeaderMap) -> ApiResult<UserView> {
     let user = require_user(app, headers).await?;
     if user.guest {
-        return Err(ApiError::forbidden("sign up to make bots"));
+        return Err(ApiError::forbidden("sign up to make bots").code(ErrorCode::BotGuest));
     }
     if user.bot {
-        return Err(ApiError::forbidden("bots cannot make bots"));
+        return Err(ApiError::forbidden("bots cannot make bots").code(ErrorCode::BotMakesBot));
     }
     Ok(user)
 }
@@ -50,24 +50,32 @@ fn bot_caps(limits: &ServerLimits, owner: &UserId, address: &str, now: i64) -> S
     StoreCaps::default()
         .with(
             Cap::new(Counted::LiveBotsOf(owner.clone()), MAX_BOTS_PER_OWNER),
-            format!("you have {MAX_BOTS_PER_OWNER} bots already; revoke one first"),
+            ApiError::too_many(format!(
+                "you have {MAX_BOTS_PER_OWNER} bots already; revoke one first"
+            ))
+            .code(ErrorCode::BotsHeld)
+            .param("n", MAX_BOTS_PER_OWNER),
         )
         .with(
             Cap::new(Counted::BotsMadeBy(owner, since), limits.bots_per_day),
-            format!(
+            ApiError::too_many(format!(
                 "you made {} bots in the last 24 hours (revoked ones count); try again tomorrow",
                 limits.bots_per_day
-            ),
+            ))
+            .code(ErrorCode::BotsToday)
+            .param("n", limits.bots_per_day),
         )
         .with(
             Cap::new(
                 Counted::BotsMadeFrom(address.to_owned(), since),
                 limits.bots_per_address_per_day,
             ),
-            format!(
+            ApiError::too_many(format!(
                 "{} bots were made from this address in the last 24 hours; try again tomorrow",
                 limits.bots_per_address_per_day
-            ),
+            ))
+            .code(ErrorCode::BotsFromAddress)
+            .param("n", limits.bots_per_address_per_day),
         )
         .with(
             Cap::new(Counted::BotsMade(since), limits.bots_per_day_in_all),

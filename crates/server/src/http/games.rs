@@ -18,6 +18,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use gamut_core::Player;
 use gamut_games::GameKind;
+use gamut_protocol::clock::{ClockControl, DAYS_PER_MOVE};
 use gamut_protocol::game::GameView;
 use gamut_protocol::ids::{now_ms, GameId};
 use gamut_protocol::requests::{page_limit, CreateGame, ListQuery, Opponent};
@@ -43,9 +44,10 @@ fn start_position(
         )));
     }
     if rated {
-        return Err(ApiError::bad_request(
-            "games from a set position are not rated",
-        ));
+        return Err(
+            ApiError::bad_request("games from a set position are not rated")
+                .code(ErrorCode::PositionRated),
+        );
     }
     let game = kind
         .new_match(options, Some(position.trim()))
@@ -55,11 +57,27 @@ fn start_position(
                 .param("detail", e)
         })?;
     if game.outcome().is_some() {
-        return Err(ApiError::bad_request(
-            "the game is already over in that position",
-        ));
+        return Err(
+            ApiError::bad_request("the game is already over in that position")
+                .code(ErrorCode::PositionOver),
+        );
     }
     Ok(game.start_text())
+}
+
+/// Checks a clock's limits: days per move not offered answer
+/// [`ErrorCode::ClockDays`] with the days that are.
+pub fn check_clock(clock: &ClockControl) -> ApiResult<()> {
+    clock.validate().map_err(|e| {
+        let error = ApiError::bad_request(e);
+        match clock {
+            ClockControl::Correspondence { .. } => error.code(ErrorCode::ClockDays).param(
+                "days",
+                DAYS_PER_MOVE.map(|d| d.to_string()).join(", "),
+            ),
+            _ => error,
+        }
+    })
 }
 
 /// `POST /api/games`.
@@ -74,9 +92,7 @@ pub async fn create(
     let kind = req.game;
     let pairs = req.option_pairs().map_err(ApiError::bad_request)?;
     let (options, start) = limits::with_board_quota(&app, addr.ip(), || {
-        let options = kind
-            .normalise_options(&pairs)
-            .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+        let options = kind.normalise_options(&pairs).map_err(ApiError::from)?;
         let start = req
             .position
             .as_deref()
@@ -84,7 +100,7 @@ pub async fn create(
             .transpose()?;
         Ok::<_, ApiError>((options, start))
     })??;
-    req.clock.validate().map_err(ApiError::bad_request)?;
+    check_clock(&req.clock)?;
     let speed = req.clock.speed();
     let side = req.side.unwrap_or_default().fixed().unwrap_or_else(|| {
         if rand::random::<bool>() {

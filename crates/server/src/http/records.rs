@@ -197,17 +197,17 @@ pub fn replay_record(text: &str) -> ApiResult<ReplayView> {
             if pairs.iter().any(|(k, _): &(String, String)| k == key) {
                 return Err(ApiError::bad_request(format!(
                     "option '{key}' is given twice (a record gives each option once)"
-                )));
+                ))
+                .code(ErrorCode::OptionTwice)
+                .param("key", key));
             }
             pairs.push((key.to_owned(), value.trim().to_owned()));
         }
     }
-    let options = kind
-        .normalise_options(&pairs)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let options = kind.normalise_options(&pairs).map_err(ApiError::from)?;
     let game = kind
         .replay(&options, record.header("Start"), &record.moves)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+        .map_err(ApiError::from)?;
     let result = match game.outcome() {
         Some(o) => Some(ReplayResult::Game(ResultView::from(o))),
         None => record

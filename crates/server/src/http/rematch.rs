@@ -61,7 +61,8 @@ pub async fn offer(
     if app.store.tournament_of_game(id.as_str()).await?.is_some() {
         return Err(ApiError::conflict(
             "a tournament game has no rematch: the tournament pairs you again",
-        ));
+        )
+        .code(ErrorCode::RematchTournament));
     }
     let me = human_seat(&app, &user, old.kind, old.speed).await?;
     let mut meta = GameMeta {

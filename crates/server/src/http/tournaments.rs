@@ -4,6 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::games::{game_id, game_row};
+use crate::http::games::check_clock;
 use crate::limits::{count_attempt, with_board_quota, StoreCaps};
 use crate::http::socket_session::SocketSession;
 use crate::http::ws::{open_socket, serve_pushes, Pushes, MAX_MESSAGE, READ_BUFFER};
@@ -57,9 +58,11 @@ async fn registered(app: &App, headers: &HeaderMap, doing: &str) -> ApiResult<Us
     Ok(user)
 }
 
-/// Checks a duration in milliseconds against `min` and `max`.
+/// Checks a duration in milliseconds against `min` and `max` (refused
+/// with `code`, quoting both in minutes).
 fn within(
     what: &str,
+    code: ErrorCode,
     ms: i64,
     min: std::time::Duration,
     max: std::time::Duration,
@@ -72,7 +75,10 @@ fn within(
             max.as_secs() / 60,
             millis(min),
             millis(max)
-        )));
+        ))
+        .code(code)
+        .param("min", min.as_secs() / 60)
+        .param("max", max.as_secs() / 60));
     }
     Ok(ms)
 }
@@ -88,21 +94,24 @@ fn new_tournament(
     let kind = req.game;
     let options = kind
         .normalise_options(&option_pairs(&req.options).map_err(ApiError::bad_request)?)
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
-    req.clock.validate().map_err(ApiError::bad_request)?;
+        .map_err(ApiError::from)?;
+    check_clock(&req.clock)?;
     if !matches!(req.clock, ClockControl::Realtime { .. }) {
-        return Err(ApiError::bad_request(
-            "tournaments are played with a real-time clock",
-        ));
+        return Err(
+            ApiError::bad_request("tournaments are played with a real-time clock")
+                .code(ErrorCode::TournamentClock),
+        );
     }
     let duration = within(
         "the duration",
+        ErrorCode::TournamentDuration,
         req.duration_ms,
         limits.min_duration,
         limits.max_duration,
     )?;
     let delay = within(
         "the start",
+        ErrorCode::TournamentStart,
         req.start_in_ms.unwrap_or(0),
         std::time::Duration::ZERO,
         limits.max_start_delay,
@@ -114,6 +123,8 @@ fn new_tournament(
             .filter(|n| n.chars().count() <= MAX_NAME)
             .ok_or_else(|| {
                 ApiError::bad_request(format!("a tournament name has 1 to {MAX_NAME} characters"))
+                    .code(ErrorCode::TournamentName)
+                    .param("n", MAX_NAME)
             })?,
     };
     let starts_at = now + delay;

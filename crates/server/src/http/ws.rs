@@ -371,7 +371,8 @@ async fn answer(
     } = match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => message,
         Err(e) => {
-            let error = format!("invalid message: {e}");
+            let error = ApiError::bad_request(format!("invalid message: {e}"))
+                .code(ErrorCode::BadMessage);
             return Reply::send(socket_error(envelope.id, error));
         }
     };
@@ -379,7 +380,9 @@ async fn answer(
         .move_text()
         .is_some_and(|mv| mv.is_empty() || mv.len() > MAX_MOVE)
     {
-        let error = format!("a move has 1 to {MAX_MOVE} characters");
+        let error = ApiError::bad_request(format!("a move has 1 to {MAX_MOVE} characters"))
+            .code(ErrorCode::MoveLength)
+            .param("n", MAX_MOVE);
         return Reply::send(socket_error(id_of_message, error));
     }
     let ask = match player_ask(body) {

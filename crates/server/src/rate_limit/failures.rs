@@ -84,6 +84,7 @@ impl<C: Clock> FailureLimiter<C> {
     }
 
     /// How many keys it holds state for (counted failures and blocks).
+    #[cfg(test)]
     pub fn keys(&self) -> usize {
         let blocked = self.blocked.lock().unwrap_or_else(PoisonError::into_inner);
         self.failures.keys() + blocked.len()

@@ -56,6 +56,7 @@ impl<C: Clock> KeyedLimiter<C> {
     }
 
     /// How many keys it holds state for.
+    #[cfg(test)]
     pub fn keys(&self) -> usize {
         self.limiter.len()
     }

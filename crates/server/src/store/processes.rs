@@ -34,12 +34,4 @@ impl Store {
             .await
     }
 
-    /// Removes this process from the live ones (when it stops).
-    pub async fn leave(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("DELETE FROM server_processes WHERE id = $1")
-            .bind(self.origin())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
 }

@@ -27,6 +27,7 @@ pub use gamut_protocol::views::{
     ProfileView, ReplayResult, ReplayView,
 };
 pub use gamut_protocol::ErrorBody as ErrorView;
+pub use gamut_protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -46,6 +47,22 @@ pub fn decode<T: DeserializeOwned + Serialize>(value: &Value) -> T {
     let back = serde_json::to_value(&typed).expect("a view serialises");
     assert_eq!(&back, value, "{what} does not write back what was read");
     typed
+}
+
+/// The params of an error, as sent (`[("n", "3")]`).
+pub fn params(pairs: &[(&str, &str)]) -> std::collections::BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+/// An error message's code, read from a message as JSON (the code of
+/// `{"type": "error", …}` or of an HTTP error body).
+pub fn code_of(message: &Value) -> Option<ErrorCode> {
+    message
+        .get("code")
+        .and_then(|c| serde_json::from_value(c.clone()).ok())
 }
 
 /// Where a test's data lives.
@@ -339,27 +356,44 @@ impl Client {
         decode(&self.post_ok(path, body).await)
     }
 
-    /// Sends a request expected to fail: its status and error message (the
-    /// answer must be an [`ErrorView`]).
+    /// Sends a request expected to fail: its status and the error (the
+    /// answer must be an [`ErrorView`]; its English text is for people, so
+    /// tests look at the code and the params).
+    pub async fn refusal(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, ErrorView) {
+        let (s, v) = self.send(method.clone(), path, body).await;
+        assert!(s >= 400, "{method} {path} succeeded: {v}");
+        (s, decode::<ErrorView>(&v))
+    }
+
+    /// Sends a request expected to fail: its status and error code.
     pub async fn refused(
         &mut self,
         method: reqwest::Method,
         path: &str,
         body: Option<Value>,
-    ) -> (u16, String) {
-        let (s, v) = self.send(method.clone(), path, body).await;
-        assert!(s >= 400, "{method} {path} succeeded: {v}");
-        (s, decode::<ErrorView>(&v).error)
+    ) -> (u16, ErrorCode) {
+        let (s, e) = self.refusal(method, path, body).await;
+        (s, e.code)
     }
 
-    /// GET expected to fail: status and error message.
-    pub async fn get_refused(&mut self, path: &str) -> (u16, String) {
+    /// GET expected to fail: status and error code.
+    pub async fn get_refused(&mut self, path: &str) -> (u16, ErrorCode) {
         self.refused(reqwest::Method::GET, path, None).await
     }
 
-    /// POST expected to fail: status and error message.
-    pub async fn post_refused(&mut self, path: &str, body: Value) -> (u16, String) {
+    /// POST expected to fail: status and error code.
+    pub async fn post_refused(&mut self, path: &str, body: Value) -> (u16, ErrorCode) {
         self.refused(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// POST expected to fail: status and the error (its code and params).
+    pub async fn post_refusal(&mut self, path: &str, body: Value) -> (u16, ErrorView) {
+        self.refusal(reqwest::Method::POST, path, Some(body)).await
     }
 
     /// The signed-in user (`GET /api/me`), if any.
@@ -602,12 +636,27 @@ impl Ws {
     }
 
     /// Sends `v` and returns the error refusing it (fails the test if it is
-    /// acknowledged).
-    pub async fn refused(&mut self, v: Value) -> String {
+    /// acknowledged): its code and params.
+    pub async fn refusal(&mut self, v: Value) -> ErrorView {
         match self.ask(v.clone()).await {
-            ServerMessage::Error { error, .. } => error,
+            ServerMessage::Error {
+                error,
+                code,
+                params,
+                ..
+            } => ErrorView {
+                error,
+                code,
+                params,
+            },
             other => panic!("{v} was not refused: {other:?}"),
         }
+    }
+
+    /// Sends `v` and returns the code of the error refusing it (fails the
+    /// test if it is acknowledged).
+    pub async fn refused(&mut self, v: Value) -> ErrorCode {
+        self.refusal(v).await.code
     }
 
     /// Sends the bare action `{"type": kind}`; returns the answer's type
