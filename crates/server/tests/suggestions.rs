@@ -107,7 +107,7 @@ async fn a_finished_rated_game_shows_the_ratings_after_it() {
 #[tokio::test]
 async fn the_lobby_leaves_out_correspondence_games_nobody_moves_in() {
     let server = TestServer::start_with(Backend::sqlite(), |c| {
-        c.lobby_idle = Duration::from_millis(300);
+        c.lobby_idle = Duration::from_secs(2);
     })
     .await;
     let (mut a, mut b) = server.two_guests().await;
@@ -117,7 +117,7 @@ async fn the_lobby_leaves_out_correspondence_games_nobody_moves_in() {
     let lobby: LobbyView = server.client().get_as("/api/lobby").await;
     let live: Vec<&str> = lobby.live.iter().map(|g| g.id.as_str()).collect();
     assert!(live.contains(&untimed_id.as_str()) && live.contains(&timed_id.as_str()));
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    tokio::time::sleep(Duration::from_millis(2_200)).await;
     let lobby: LobbyView = server.client().get_as("/api/lobby").await;
     let live: Vec<&str> = lobby.live.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(
