@@ -106,7 +106,10 @@ function show(main, rep, record, game, navigate) {
     timer = setInterval(() => { if (ply >= rep.moves.length) toggleAuto(); else go(ply + 1); }, 900);
   };
   const players = game ? game.players : null;
-  const names = players ? players.map((p) => (p ? (p.user ? p.user.name : t('seat.computer', { level: p.computer })) : '')) : ['', ''];
+  // A stored game names its seats; an imported record its First and Second headers.
+  const fromRecord = rep.headers ? [rep.headers.First ?? '', rep.headers.Second ?? ''] : ['', ''];
+  const names = players ? players.map((p) => (p ? (p.user ? p.user.name : t('seat.computer', { level: p.computer })) : '')) : fromRecord;
+  const recorded = rep.headers ? [rep.headers.Date, rep.headers.Clock && rep.headers.Clock !== '-' ? rep.headers.Clock : null].filter(Boolean).join(' · ') : '';
   const exportBtn = record
     ? h('button.btn.ghost#export-record', {
         onclick: () => {
@@ -133,7 +136,8 @@ function show(main, rep, record, game, navigate) {
       h('aside.side-panel', null,
         h('div.card.panel-head', null,
           h('div.panel-title', null, h('span', { class: `game-icon icon-${rep.game}` }), h('h1', null, `${t('replay.title')}: ${gameTitle(rep.game)}`)),
-          h('p', null, `${sideName(rep.game, 0)}: ${names[0]} · ${sideName(rep.game, 1)}: ${names[1]}`),
+          h('p#replay-players', null, `${sideName(rep.game, 0)}: ${names[0]} · ${sideName(rep.game, 1)}: ${names[1]}`),
+          recorded ? h('p.muted#replay-recorded', null, recorded) : null,
           rep.result ? resultLine(rep, mod) : null),
         h('div.card.moves-card', null, h('h2', null, t('game.moves')), list),
         review?.el,
