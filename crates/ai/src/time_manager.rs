@@ -13,9 +13,9 @@
 //! iterative deepening starts when it would most likely end past it, so a
 //! move takes about its share on average; half as long again when the best
 //! move just changed, 30 % less when it has settled) and a **hard cap**
-//! (4.5 shares: the search stops there whatever it is doing), the share
-//! capped so that the hard cap is at most a twentieth of the time left (or
-//! the increment, if that is more: [`MOVE_CAP_DIVISOR`]). The reserve (a fixed
+//! (4.5 shares: the search stops there whatever it is doing), both at most
+//! a twentieth of the time left (or the increment, if that is more:
+//! [`MOVE_CAP_DIVISOR`]). The reserve (a fixed
 //! [`MOVE_OVERHEAD`] of 50 ms, a twentieth of the time left up to a second,
 //! and a quarter of it up to 250 ms for a machine too busy to run the
 //! search for a while) and the caps (the soft target at most 35 % and the
@@ -106,8 +106,11 @@ pub const SOFT_TENTHS: u32 = 22;
 /// The hard cap in tenths of the even share.
 pub const HARD_TENTHS: u32 = 45;
 /// No move may take more than the time left divided by this (a twentieth):
-/// the even share is capped so that its hard cap ([`HARD_TENTHS`] of it)
-/// stays within that, the soft target with it. Without it a short game on
+/// the hard cap, and the soft target with it, are at most that. Where it
+/// binds (a game with fewer than about 90 moves to go, or a large
+/// increment), the soft target is the cap itself, not [`SOFT_TENTHS`] of a
+/// share capped in proportion (which would leave moves a fifth of the cap
+/// on average). Without it a short game on
 /// a long clock gave single moves minutes (Lines of Action at 5+3: a share
 /// of 16 s, a hard cap of 74 s, moves of up to 30 s seen), while every
 /// other level answers within a second or two. The increment is always
@@ -152,19 +155,19 @@ impl TimeBudget {
         let (soft_share, hard_share) = if last { (90, 100) } else { (35, 50) };
         let even = even.min(share(room, soft_share, 100));
         // At most a twentieth of the time left (or the increment) for the
-        // hard cap, and the share and soft target in proportion.
-        let even = if last {
-            even
-        } else {
-            even.min(share(move_cap(clock), 10, HARD_TENTHS))
-        };
-        let soft = share(even, SOFT_TENTHS, 10).min(share(room, soft_share, 100));
+        // move, before the last move of a time control.
+        let cap = if last { Duration::MAX } else { move_cap(clock) };
+        let soft = share(even, SOFT_TENTHS, 10)
+            .min(share(room, soft_share, 100))
+            .min(cap);
         let hard = share(even, HARD_TENTHS, 10)
             .min(share(room, hard_share, 100))
+            .min(cap)
             .max(soft)
             .max(MIN_HARD.min(clock.left / 4));
         TimeBudget {
-            share: even,
+            // Where the cap lowers the soft target, the share in proportion.
+            share: even.min(share(soft, 10, SOFT_TENTHS)),
             soft,
             hard,
         }
@@ -432,7 +435,10 @@ mod tests {
         let inc = TimeBudget::allocate(&Clock::new(MS(5_000), MS(10)), &long(0));
         // 199 later increments shared over 200 moves: almost one each (an
         // increment of MIN_MOVE_COST pays for each move's least cost).
-        assert_eq!(inc.soft, (MS(4_450) + MS(10) * 199) / 200 * SOFT_TENTHS / 10);
+        assert_eq!(
+            inc.soft,
+            (MS(4_450) + MS(10) * 199) / 200 * SOFT_TENTHS / 10
+        );
         assert!(inc.soft > none.soft);
         // An increment larger than the time left: at most 35 % of what is
         // left is aimed at, half of it spent at most.
@@ -445,9 +451,9 @@ mod tests {
     fn no_move_takes_more_than_a_twentieth_of_the_time_left() {
         // Lines of Action (45 plies typical) at 5+3, first move: 22 moves to
         // go. The even share of the usable time (300 s less the reserve of
-        // 1.3 s) and the 21 increments to come would be 16.4 s, its hard
-        // cap 74 s; a twentieth of 300 s is 15 s, so the share is capped at
-        // 15 s / 4.5 and the soft target and hard cap follow it.
+        // 1.3 s) and the 21 increments to come would be 16.4 s, its soft
+        // target 36 s and hard cap 74 s; a twentieth of 300 s is 15 s, so
+        // both are 15 s, and the share (MCTS's time) 15 s / 2.2.
         let loa = GameProgress {
             typical_plies: 45,
             ..progress(0)
@@ -457,16 +463,15 @@ mod tests {
         assert!(uncapped * HARD_TENTHS / 10 > MS(70_000));
         let b = TimeBudget::allocate(&clock, &loa);
         assert_eq!(move_cap(&clock), MS(15_000));
-        assert_eq!(b.share, MS(15_000) * 10 / HARD_TENTHS);
-        assert_eq!(b.soft, b.share * SOFT_TENTHS / 10);
-        assert_eq!(b.hard, b.share * HARD_TENTHS / 10);
-        assert!(b.hard <= MS(15_000) && b.hard > MS(14_990), "{b:?}");
+        assert_eq!(b.soft, MS(15_000));
+        assert_eq!(b.hard, MS(15_000));
+        assert_eq!(b.share, MS(15_000) * 10 / SOFT_TENTHS);
         // With less time left than twenty increments the increment is the
         // cap: 10 s left and 3 s more each move may take 3 s.
         let low = Clock::new(MS(10_000), MS(3_000));
         assert_eq!(move_cap(&low), MS(3_000));
         let b = TimeBudget::allocate(&low, &loa);
-        assert_eq!(b.hard, MS(3_000) * 10 / HARD_TENTHS * HARD_TENTHS / 10);
+        assert_eq!((b.soft, b.hard), (MS(3_000), MS(3_000)));
         // A long game's share is below the cap: not changed.
         let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &long(0));
         assert_eq!(b.hard, b.share * HARD_TENTHS / 10);
@@ -609,7 +614,7 @@ mod tests {
     fn an_iteration_starts_only_if_it_should_end_by_the_soft_target() {
         let p = progress(0);
         let clock = Clock::new(MS(60_000), Duration::ZERO);
-        let soft = TimeBudget::allocate(&clock, &p).soft; // about 1.5 s
+        let soft = TimeBudget::allocate(&clock, &p).soft; // 3 s, the cap
         let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
         // Growth 2 (100 ms after 50 ms): ends 50 ms before the target, or
         // 50 ms after.
