@@ -108,7 +108,7 @@ pub const HARD_TENTHS: u32 = 45;
 /// No move may take more than the time left divided by this (a twentieth):
 /// the hard cap, and the soft target with it, are at most that. Where it
 /// binds (a game with fewer than about 90 moves to go, or a large
-/// increment), the soft target is the cap itself, not [`SOFT_TENTHS`] of a
+/// increment), the soft target is the cap itself, not `SOFT_TENTHS` of a
 /// share capped in proportion (which would leave moves a fifth of the cap
 /// on average). Without it a short game on
 /// a long clock gave single moves minutes (Lines of Action at 5+3: a share
