@@ -567,6 +567,7 @@ impl Sock {
         }
         self.view.version = version;
         // The legal moves and the side to move after it, where it says.
+        let (plies, to_move_after) = (e.body.plies(), e.body.to_move());
         let (legal, to_move) = match e.body {
             EventBody::Move {
                 side,
@@ -588,29 +589,11 @@ impl Sock {
                 }
                 (Some(legal), Some(to_move))
             }
-            EventBody::Started {
-                moves,
-                legal,
-                to_move,
-                ..
-            }
-            | EventBody::Takeback {
-                moves,
-                legal,
-                to_move,
-                ..
-            } => {
-                self.view.plies = moves as u32;
-                (Some(legal), Some(to_move))
-            }
-            EventBody::Placements {
-                plies,
-                legal,
-                to_move,
-                ..
-            } => {
-                self.view.plies = plies as u32;
-                (Some(legal), Some(to_move))
+            EventBody::Started { legal, .. }
+            | EventBody::Takeback { legal, .. }
+            | EventBody::Placements { legal, .. } => {
+                self.view.plies = plies.unwrap_or(0) as u32;
+                (Some(legal), to_move_after)
             }
             EventBody::HiddenPlacement { legal, .. } => (legal, None),
             EventBody::End { .. } => {

@@ -263,35 +263,19 @@ impl Seat {
             ));
         }
         self.version = version;
+        if let Some(plies) = e
+            .body
+            .plies()
+            .filter(|_| !matches!(e.body, EventBody::Started { .. }))
+        {
+            self.ply = plies;
+        }
+        let to_move = e.body.to_move();
         let (legal, to_move) = match e.body {
-            EventBody::Move {
-                ply,
-                legal,
-                to_move,
-                ..
-            } => {
-                self.ply = ply;
-                (Some(legal), Some(to_move))
-            }
-            EventBody::Placements {
-                plies,
-                legal,
-                to_move,
-                ..
-            } => {
-                self.ply = plies;
-                (Some(legal), Some(to_move))
-            }
-            EventBody::Takeback {
-                moves,
-                legal,
-                to_move,
-                ..
-            } => {
-                self.ply = moves;
-                (Some(legal), Some(to_move))
-            }
-            EventBody::Started { legal, to_move, .. } => (Some(legal), Some(to_move)),
+            EventBody::Started { legal, .. }
+            | EventBody::Move { legal, .. }
+            | EventBody::Takeback { legal, .. }
+            | EventBody::Placements { legal, .. } => (Some(legal), to_move),
             EventBody::HiddenPlacement { legal, .. } => (legal, None),
             EventBody::End { result, .. } => {
                 self.ended = Some(result.reason.as_str().to_owned());

@@ -309,6 +309,29 @@ impl EventBody {
         }
     }
 
+    /// Plies played after the event, for events that change the position
+    /// (a placement phase's reveal counts its placements).
+    pub fn plies(&self) -> Option<usize> {
+        match self {
+            EventBody::Move { ply, .. } => Some(*ply),
+            EventBody::Started { moves, .. } | EventBody::Takeback { moves, .. } => Some(*moves),
+            EventBody::Placements { plies, .. } => Some(*plies),
+            _ => None,
+        }
+    }
+
+    /// The side to move after the event, for events that change the
+    /// position (`Some(None)`: none, the game over or hidden).
+    pub fn to_move(&self) -> Option<Option<Player>> {
+        match self {
+            EventBody::Started { to_move, .. }
+            | EventBody::Move { to_move, .. }
+            | EventBody::Takeback { to_move, .. }
+            | EventBody::Placements { to_move, .. } => Some(*to_move),
+            _ => None,
+        }
+    }
+
     /// The legal moves after the event, for events that change the
     /// position.
     pub fn legal(&self) -> Option<&[String]> {
