@@ -195,6 +195,9 @@ pub struct LimitArgs {
     /// (default 60).
     #[arg(long, value_name = "N")]
     user_searches_per_minute: Option<usize>,
+    /// Name look-ups in the whole server per minute (default 1200).
+    #[arg(long, value_name = "N")]
+    user_searches_per_minute_in_all: Option<usize>,
     /// New Linear Pursuit boards brought per address per hour (default 5).
     #[arg(long, value_name = "N")]
     new_boards_per_hour: Option<usize>,
@@ -324,6 +327,10 @@ impl LimitArgs {
         set(
             &mut limits.user_searches_per_minute,
             self.user_searches_per_minute,
+        );
+        set(
+            &mut limits.user_searches_per_minute_in_all,
+            self.user_searches_per_minute_in_all,
         );
         set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
         set(&mut limits.bots_per_day, self.bots_per_day);

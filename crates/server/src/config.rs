@@ -139,6 +139,8 @@ pub struct ServerLimits {
     pub positions_per_minute: usize,
     /// Name look-ups (`GET /api/users?prefix=`) per address per minute.
     pub user_searches_per_minute: usize,
+    /// Name look-ups in the whole server per minute.
+    pub user_searches_per_minute_in_all: usize,
     /// New custom boards (boards no game of the process uses yet) that
     /// requests from one address may bring per hour.
     pub new_boards_per_hour: usize,
@@ -196,6 +198,7 @@ impl Default for ServerLimits {
             challenges_per_invitee: 10,
             positions_per_minute: 60,
             user_searches_per_minute: 60,
+            user_searches_per_minute_in_all: 1_200,
             new_boards_per_hour: 5,
             bots_per_day: 5,
             bots_per_address_per_day: 10,

@@ -47,6 +47,8 @@ pub struct Guards {
     pub positions_by_addr: KeyedLimiter,
     /// Name look-ups per address.
     pub user_searches_by_addr: KeyedLimiter,
+    /// Name look-ups in the whole server (one key).
+    pub user_searches_in_all: KeyedLimiter,
     /// New custom boards brought per address ([`with_board_quota`]).
     pub boards_by_addr: KeyedLimiter,
 }
@@ -65,6 +67,7 @@ impl Guards {
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
             positions_by_addr: KeyedLimiter::per_minute(limits.positions_per_minute),
             user_searches_by_addr: KeyedLimiter::per_minute(limits.user_searches_per_minute),
+            user_searches_in_all: KeyedLimiter::per_minute(limits.user_searches_per_minute_in_all),
             boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),
         }
     }
@@ -110,6 +113,7 @@ fn rate_name(what: &str) -> &str {
         "new seeks" => "seeks",
         "position requests" => "positions",
         "new boards" => "boards",
+        "name look-ups" => "names",
         "takeback requests" => "takebacks",
         "sync requests" => "syncs",
         other => other,

@@ -1,6 +1,6 @@
 //! The abuse suite for the surfaces added after the first hardening
 //! (issue 21): bots, open games and challenges, custom boards, position
-//! requests, sockets that outlive their session, and caps that hold across
+//! requests, name look-ups, sockets that outlive their session, and caps that hold across
 //! processes sharing one `PostgreSQL`. Fair play is in `analysis.rs`, the
 //! worker pools in `fair_pools.rs`, the trusted proxy in `proxy.rs`.
 //!
@@ -261,6 +261,29 @@ async fn position_requests_and_new_boards_are_bounded_per_address() {
 }
 
 /// Opens the push socket at `path` as `client`.
+#[tokio::test]
+async fn name_look_ups_are_bounded_per_address_and_in_all() {
+    let server = server_on(Backend::sqlite(), |c| {
+        c.limits.user_searches_per_minute = 3;
+        c.limits.user_searches_per_minute_in_all = 5;
+    })
+    .await;
+    let look_up = async |client: &mut Client| {
+        let (status, body) = client.get("/api/users?prefix=al").await;
+        (status, body)
+    };
+    let mut one = client_from(&server.base, "10.4.0.1");
+    let (ok, refused) = tally(4, async |_| look_up(&mut one).await).await;
+    assert_eq!((ok, refused), (3, 1), "per address: 3");
+    let mut two = client_from(&server.base, "10.4.0.2");
+    let (ok, refused) = tally(3, async |_| look_up(&mut two).await).await;
+    assert_eq!((ok, refused), (2, 1), "in all: 5");
+    let mut three = client_from(&server.base, "10.4.0.3");
+    let (status, body) = look_up(&mut three).await;
+    assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::TooMany)));
+    assert_eq!(body["params"]["what"], "names", "{body}");
+}
+
 async fn push_socket(client: &Client, path: &str) -> RawSocket {
     common::raw_socket(client, path).await.expect("socket")
 }

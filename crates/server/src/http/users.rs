@@ -35,7 +35,8 @@ fn stored_kind_and_speed(game: &str, speed: &str) -> ApiResult<(GameKind, Speed)
 }
 
 /// `GET /api/users?prefix=`: names to suggest when challenging by name,
-/// at most `ServerLimits::user_searches_per_minute` per address (429).
+/// at most `ServerLimits::user_searches_per_minute` per address and
+/// `user_searches_per_minute_in_all` in the whole server (429).
 pub async fn search(
     State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -51,6 +52,7 @@ pub async fn search(
         &addr.ip().to_string(),
         "name look-ups",
     )?;
+    count_attempt(&app.guards.user_searches_in_all, "", "name look-ups")?;
     let limit = i64::try_from(UsersView::MAX).unwrap_or(10);
     let users = app
         .store
