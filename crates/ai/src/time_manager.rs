@@ -14,8 +14,9 @@
 //! move takes about its share on average; half as long again when the best
 //! move just changed, 30 % less when it has settled) and a **hard cap**
 //! (4.5 shares: the search stops there whatever it is doing), both at most
-//! a twentieth of the time left (or the increment, if that is more:
-//! [`MOVE_CAP_DIVISOR`]). The reserve (a fixed
+//! a twentieth of the time left (or the increment, or the even share, if
+//! that is more: [`MOVE_CAP_DIVISOR`]; where that cap binds, the move may
+//! use all of it: [`TimeBudget::capped`]). The reserve (a fixed
 //! [`MOVE_OVERHEAD`] of 50 ms, a twentieth of the time left up to a second,
 //! and a quarter of it up to 250 ms for a machine too busy to run the
 //! search for a while) and the caps (the soft target at most 35 % and the
@@ -105,19 +106,27 @@ pub const KNOWN_LENGTH_SLACK: u32 = 2;
 pub const SOFT_TENTHS: u32 = 22;
 /// The hard cap in tenths of the even share.
 pub const HARD_TENTHS: u32 = 45;
-/// No move may take more than the time left divided by this (a twentieth):
-/// the hard cap, and the soft target with it, are at most that. Where it
-/// binds (a game with fewer than about 90 moves to go, or a large
-/// increment), the soft target is the cap itself, not `SOFT_TENTHS` of a
-/// share capped in proportion (which would leave moves a fifth of the cap
-/// on average). Without it a short game on
-/// a long clock gave single moves minutes (Lines of Action at 5+3: a share
-/// of 16 s, a hard cap of 74 s, moves of up to 30 s seen), while every
-/// other level answers within a second or two. The increment is always
-/// allowed (a move that takes no more than it leaves the clock as it was),
-/// and the last move before a time control is not capped (its time would
-/// not be needed later).
+/// No move may take more than the time left divided by this (a twentieth),
+/// or the move's even share of the time if that is more: the hard cap,
+/// and the soft target with it, are at most that. Where it binds (a game
+/// with fewer than about 90 moves to go, or a large increment), the move
+/// may use the whole cap ([`TimeBudget::capped`]). Without it a short game
+/// on a long clock gave single moves minutes (Lines of Action at 5+3: a
+/// share of 16 s, a hard cap of 74 s, moves of up to 30 s seen), while
+/// every other level answers within a second or two. The even share is
+/// allowed because a game of few moves needs it: capped at a twentieth,
+/// Lines of Action (about 22 moves a side) left a third of its clock
+/// unused and lost about 100 Elo to the uncapped engine
+/// (docs/time-management.md). The increment is always allowed (a move
+/// that takes no more than it leaves the clock as it was), and the last
+/// move before a time control is not capped (its time would not be needed
+/// later).
 pub const MOVE_CAP_DIVISOR: u32 = 20;
+
+/// A capped move may use its whole cap only if the cap is more than this
+/// many increments ([`TimeBudget::capped`]); otherwise it aims at the cap
+/// as at any soft target.
+pub const FULL_CAP_INCREMENTS: u32 = 2;
 
 /// The time one move may take under a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +138,13 @@ pub struct TimeBudget {
     pub soft: Duration,
     /// The search stops at this time, finished or not.
     pub hard: Duration,
+    /// The move cap ([`MOVE_CAP_DIVISOR`]) lowered the soft target, and
+    /// the cap is more than [`FULL_CAP_INCREMENTS`] increments: the move
+    /// may use the whole cap. An iteration then starts while the cap
+    /// leaves it at least as long as the last one took, and the hard stop
+    /// ends it (its completed root moves count), so capped moves take
+    /// about the cap rather than half of it.
+    pub capped: bool,
 }
 
 impl TimeBudget {
@@ -154,22 +170,37 @@ impl TimeBudget {
         let last = moves == 1;
         let (soft_share, hard_share) = if last { (90, 100) } else { (35, 50) };
         let even = even.min(share(room, soft_share, 100));
-        // At most a twentieth of the time left (or the increment) for the
-        // move, before the last move of a time control.
-        let cap = if last { Duration::MAX } else { move_cap(clock) };
-        let soft = share(even, SOFT_TENTHS, 10)
-            .min(share(room, soft_share, 100))
-            .min(cap);
+        // At most a twentieth of the time left, the increment or the even
+        // share, before the last move of a time control.
+        let cap = if last {
+            Duration::MAX
+        } else {
+            move_cap(clock).max(even)
+        };
+        let uncapped = share(even, SOFT_TENTHS, 10).min(share(room, soft_share, 100));
+        let soft = uncapped.min(cap);
         let hard = share(even, HARD_TENTHS, 10)
             .min(share(room, hard_share, 100))
             .min(cap)
             .max(soft)
             .max(MIN_HARD.min(clock.left / 4));
+        // A move may use its whole cap only where that leaves the clock
+        // room: a cap near the increment, used whole every move, drains
+        // the clock by each move's overhead (measured: `expert`, with two
+        // threads on a loaded machine, lost 19 of 20 Chess Football games
+        // on time at 1+0.1 that way).
+        let capped = soft < uncapped && soft > clock.increment * FULL_CAP_INCREMENTS;
         TimeBudget {
-            // Where the cap lowers the soft target, the share in proportion.
-            share: even.min(share(soft, 10, SOFT_TENTHS)),
+            // Where the cap lowers the soft target, the move may use all of
+            // it, as an iterative search does.
+            share: if capped {
+                soft
+            } else {
+                even.min(share(soft, 10, SOFT_TENTHS))
+            },
             soft,
             hard,
+            capped,
         }
     }
 }
@@ -237,6 +268,8 @@ pub(crate) struct TimePlan {
     soft: Option<Duration>,
     /// The clock's even share for the move.
     share: Option<Duration>,
+    /// The move cap bound the soft target ([`TimeBudget::capped`]).
+    capped: bool,
     /// A fixed move time: no iteration starts past half of it.
     movetime: Option<Duration>,
 }
@@ -256,6 +289,7 @@ impl TimePlan {
             hard,
             soft: budget.map(|b| b.soft),
             share: budget.map(|b| b.share),
+            capped: budget.is_some_and(|b| b.capped),
             movetime: limits.movetime,
         }
     }
@@ -282,7 +316,9 @@ impl TimePlan {
     /// the next iteration is expected to take `last` times the growth of
     /// the last two (between 1.5 and 6; 3 when unknown) and must end by the
     /// soft target: half as long again when the best move just changed,
-    /// 30 % less when it has settled.
+    /// 30 % less when it has settled. Where the move cap bound the soft
+    /// target, an iteration starts while the target leaves it as long as
+    /// the last took: the hard stop (the cap) may end it.
     pub fn next_iteration(
         &self,
         elapsed: Duration,
@@ -296,6 +332,9 @@ impl TimePlan {
         let Some(soft) = self.soft else {
             return true;
         };
+        if self.capped {
+            return elapsed + last <= soft;
+        }
         let growth = match before {
             Some(b) if b > Duration::from_micros(200) => {
                 (last.as_secs_f64() / b.as_secs_f64()).clamp(1.5, 6.0)
@@ -463,21 +502,33 @@ mod tests {
         assert!(uncapped * HARD_TENTHS / 10 > MS(70_000));
         let b = TimeBudget::allocate(&clock, &loa);
         assert_eq!(move_cap(&clock), MS(15_000));
-        assert_eq!(b.soft, MS(15_000));
-        assert_eq!(b.hard, MS(15_000));
-        assert_eq!(b.share, MS(15_000) * 10 / SOFT_TENTHS);
+        // The even share is more than a twentieth: it is the cap, and the
+        // move may use all of it.
+        assert_eq!((b.soft, b.hard, b.share), (uncapped, uncapped, uncapped));
+        assert!(b.capped);
+        // Halfway, 150 s left for the 12 moves expected: about 15 s each, a
+        // tenth of the time left (a twentieth would leave a third of the
+        // clock unused at the end; measured in docs/time-management.md).
+        let at_21 = GameProgress {
+            plies_played: 21,
+            ..loa
+        };
+        let half = TimeBudget::allocate(&Clock::new(MS(150_000), MS(3_000)), &at_21);
+        assert!(half.capped && half.hard > MS(150_000) / MOVE_CAP_DIVISOR);
         // With less time left than twenty increments the increment is the
-        // cap: 10 s left and 3 s more each move may take 3 s.
+        // cap: 10 s left and 3 s more each move may take 3 s, or its even
+        // share if more: here 35 % of the 9.2 s left after the reserve.
         let low = Clock::new(MS(10_000), MS(3_000));
         assert_eq!(move_cap(&low), MS(3_000));
         let b = TimeBudget::allocate(&low, &loa);
-        assert_eq!((b.soft, b.hard), (MS(3_000), MS(3_000)));
+        assert_eq!((b.soft, b.hard), (MS(3_220), MS(3_220)));
         // A long game's share is below the cap: not changed.
         let b = TimeBudget::allocate(&Clock::new(MS(60_000), Duration::ZERO), &long(0));
         assert_eq!(b.hard, b.share * HARD_TENTHS / 10);
         assert!(b.hard < MS(60_000) / MOVE_CAP_DIVISOR);
         // Whatever the clock and the game, before the last move of a time
         // control: a twentieth of the time left, or the increment, or the
+        // even share of the time left and the increments to come, or the
         // least hard cap.
         for left in [0, 20, 100, 1_000, 5_000, 60_000, 300_000, 3_600_000] {
             for inc in [0, 10, 100, 3_000, 30_000] {
@@ -489,8 +540,11 @@ mod tests {
                             ..progress(plies)
                         };
                         let b = TimeBudget::allocate(&clock, &p);
+                        let moves = moves_left(&clock, &p);
+                        let even = (MS(left) + MS(inc) * (moves - 1)) / moves;
                         let most = (MS(left) / MOVE_CAP_DIVISOR)
                             .max(MS(inc))
+                            .max(even)
                             .max(MIN_HARD.min(MS(left) / 4));
                         assert!(b.hard <= most, "{clock:?} at {p:?}: {b:?}");
                         assert!(b.soft <= b.hard && b.share <= b.soft, "{b:?}");
@@ -612,9 +666,11 @@ mod tests {
 
     #[test]
     fn an_iteration_starts_only_if_it_should_end_by_the_soft_target() {
-        let p = progress(0);
-        let clock = Clock::new(MS(60_000), Duration::ZERO);
-        let soft = TimeBudget::allocate(&clock, &p).soft; // 3 s, the cap
+        let p = long(0);
+        let clock = Clock::new(MS(600_000), Duration::ZERO);
+        let budget = TimeBudget::allocate(&clock, &p); // below the cap
+        assert!(!budget.capped);
+        let soft = budget.soft;
         let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
         // Growth 2 (100 ms after 50 ms): ends 50 ms before the target, or
         // 50 ms after.
@@ -634,5 +690,23 @@ mod tests {
         let fixed = TimePlan::new(&Limits::movetime(MS(1_000)), &p, Instant::now());
         assert!(fixed.next_iteration(MS(499), MS(400), Some(MS(100)), Stability::Usual));
         assert!(!fixed.next_iteration(MS(500), MS(1), None, Stability::Usual));
+    }
+
+    #[test]
+    fn a_capped_move_may_use_the_whole_cap() {
+        // 60 s for 40 moves: a soft target of 3.3 s, capped at 3 s. An
+        // iteration starts while the cap leaves it as long as the last one
+        // took, whatever the growth and the stability; the cap stops it.
+        let p = progress(0);
+        let clock = Clock::new(MS(60_000), Duration::ZERO);
+        let budget = TimeBudget::allocate(&clock, &p);
+        assert!(budget.capped);
+        assert_eq!((budget.soft, budget.hard), (MS(3_000), MS(3_000)));
+        let plan = TimePlan::new(&Limits::clock(clock), &p, Instant::now());
+        for stability in [Stability::Changed, Stability::Usual, Stability::Settled] {
+            assert!(plan.next_iteration(MS(1_900), MS(1_000), Some(MS(200)), stability));
+            assert!(!plan.next_iteration(MS(2_100), MS(1_000), Some(MS(200)), stability));
+        }
+        assert_eq!(plan.deadline(), Some(plan.start + MS(3_000)));
     }
 }
