@@ -871,11 +871,15 @@ async fn run_probes(
 async fn verify(ctx: &Ctx, games: &[Arc<GameShared>]) -> (u64, u64, u64, u64) {
     let results = futures_util::stream::iter(games.iter().cloned())
         .map(|g| async move {
-            let acked = g
+            let mut acked = g
                 .acked
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .clone();
+            // The two players' tasks record their acks as each reads its
+            // own; one may read the ack of the reply before the other reads
+            // the ack of the move it answers. Each ply is acked once.
+            acked.sort_by_key(|&(ply, _)| ply);
             let url = format!("{}/api/games/{}/replay", ctx.servers[g.server].base, g.id);
             let replay: Option<ReplayView> = match ctx.http.get(&url).send().await {
                 Ok(r) if r.status().is_success() => r.json().await.ok(),
@@ -892,7 +896,7 @@ async fn verify(ctx: &Ctx, games: &[Arc<GameShared>]) -> (u64, u64, u64, u64) {
                     .checked_sub(1)
                     .and_then(|i| stored.get(i))
                     .map(String::as_str);
-                // In order: each acked move after the one acked before it.
+                // Stored at its ply, and no ply acked twice.
                 if here != Some(mv.as_str()) || *ply <= last_ply {
                     missing += 1;
                     if missing <= 3 {

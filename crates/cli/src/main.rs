@@ -14,6 +14,12 @@ mod solve;
 use clap::{Parser, Subcommand};
 use gamut_games::GameKind;
 
+/// The allocator of the whole binary: mimalloc unless built without the
+/// `mimalloc` feature (the server's many small per-event allocations).
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// `gamut --help`'s first line: the games of the catalogue.
 fn about() -> String {
     let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();

@@ -6,7 +6,8 @@
 //! comes with the catalogue's `Match` object (`gamut-games`), which is a
 //! `DynMatch` too.
 
-use crate::{Game, GameOptions, GameRecord, MoveError, Outcome, Player};
+use crate::{Game, GameOptions, GameRecord, MoveError, MoveList, Outcome, Player};
+use std::collections::HashSet;
 
 /// A game record of any game, with moves and positions as text.
 pub trait DynMatch: Send + Sync {
@@ -20,6 +21,15 @@ pub trait DynMatch: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Play a move given in notation; returns it in canonical notation.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// Checks a move given in notation without playing it: its canonical
+    /// notation and the side to move after it (`None`: the move would end
+    /// the game), as [`DynMatch::play`] would give them.
+    fn try_move(&self, text: &str) -> Result<(String, Option<Player>), MoveError>;
+    /// What the side not to move may premove: every move it could play
+    /// after a legal move of the side to move, each text once, in the order
+    /// first met. A move after which the same side moves again, a placement
+    /// begins, or the game ends brings none.
+    fn replies(&self) -> Vec<String>;
     /// Take back the last move; returns it in notation.
     fn undo(&mut self) -> Result<String, MoveError>;
     /// The moves played, in notation.
@@ -81,6 +91,47 @@ impl<G: Game> DynMatch for GameRecord<G> {
         let before = self.position().clone();
         let mv = self.play_text(text)?;
         Ok(before.move_text(mv))
+    }
+    fn try_move(&self, text: &str) -> Result<(String, Option<Player>), MoveError> {
+        if GameRecord::outcome(self).is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let pos = self.position();
+        let mv = pos.parse_move(text)?;
+        let mut next = pos.clone();
+        next.play(mv);
+        let after = self
+            .outcome_after(&next)
+            .is_none()
+            .then(|| next.side_to_move());
+        Ok((pos.move_text(mv), after))
+    }
+    fn replies(&self) -> Vec<String> {
+        let pos = self.position();
+        let mover = pos.side_to_move();
+        let mut seen = HashSet::new();
+        let mut texts = Vec::new();
+        let mut replies = MoveList::new();
+        let mut text = String::new();
+        for &mv in GameRecord::legal_moves(self).iter() {
+            let mut next = pos.clone();
+            next.play(mv);
+            if next.side_to_move() == mover || next.placing() || self.outcome_after(&next).is_some()
+            {
+                continue;
+            }
+            replies.clear();
+            next.legal_moves(&mut replies);
+            for &reply in replies.iter() {
+                text.clear();
+                next.write_move_text(reply, &mut text);
+                if !seen.contains(text.as_str()) {
+                    seen.insert(text.clone());
+                    texts.push(text.clone());
+                }
+            }
+        }
+        texts
     }
     fn undo(&mut self) -> Result<String, MoveError> {
         let mv = GameRecord::undo(self)?;

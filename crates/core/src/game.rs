@@ -66,6 +66,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The move in the rules file's notation.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Appends the move's notation ([`Game::move_text`]) to `out`. The
+    /// default copies `move_text`; an engine writes it directly where that
+    /// saves the allocation (the server writes every reply to every legal
+    /// move after each move: [`crate::DynMatch::replies`]).
+    fn write_move_text(&self, mv: Self::Move, out: &mut String) {
+        out.push_str(&self.move_text(mv));
+    }
+
     /// Read a move in the rules file's notation; `Ok` only for a move that
     /// is legal here. The default looks the text up among the legal moves.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {

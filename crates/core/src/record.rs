@@ -80,7 +80,21 @@ impl<G: Game> GameRecord<G> {
         if let Some(o) = self.declared {
             return Some(o);
         }
-        let pos = self.position();
+        self.rules_outcome(self.position(), false)
+    }
+
+    /// The result the game would have after a legal move that leads to
+    /// `next`, without playing it (the board, then repetition, then the
+    /// move limit, as [`GameRecord::outcome`] would say once it is played).
+    pub fn outcome_after(&self, next: &G) -> Option<Outcome> {
+        self.rules_outcome(next, true)
+    }
+
+    /// The board's, repetition's and the move limit's result at `pos`:
+    /// the current position, or (`after_move`) the position one move after
+    /// it, not yet in the record.
+    fn rules_outcome(&self, pos: &G, after_move: bool) -> Option<Outcome> {
+        let ahead = u32::from(after_move);
         if let Some(o) = pos.outcome() {
             return Some(o);
         }
@@ -90,13 +104,14 @@ impl<G: Game> GameRecord<G> {
                 .positions
                 .iter()
                 .filter(|p| p.hash() == hash && *p == pos)
-                .count();
-            if seen as u32 >= limit {
+                .count() as u32;
+            if seen + ahead >= limit {
                 return Some(Outcome::draw(EndReason::Repetition));
             }
         }
         if let Some(limit) = self.options.move_limit() {
-            if self.limit_plies() >= limit {
+            let plies = pos.limit_plies().unwrap_or(self.moves.len() as u32 + ahead);
+            if plies >= limit {
                 return Some(Outcome::draw(EndReason::MoveLimit));
             }
         }

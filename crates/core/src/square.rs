@@ -103,10 +103,30 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's two letters (`e4`): file, then rank.
+    #[inline]
+    pub fn name_chars(self) -> [char; 2] {
+        [
+            char::from(b'a' + self.file()),
+            char::from(b'1' + self.rank()),
+        ]
+    }
+
+    /// Appends the square's name (`e4`) to `out`, without the formatting
+    /// machinery (move texts are written by the thousand per event).
+    #[inline]
+    pub fn push_name(self, out: &mut String) {
+        out.extend(self.name_chars());
+    }
+}
+
 impl fmt::Display for Square {
     /// The square's name, such as `e4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        let [file, rank] = self.name_chars();
+        fmt::Write::write_char(f, file)?;
+        fmt::Write::write_char(f, rank)
     }
 }
 

@@ -117,3 +117,68 @@ fn names_parse_back_and_records_replay() {
     }
     assert!("chess".parse::<GameKind>().is_err());
 }
+
+/// What `try_move` and `replies` must give: the answers of a copy of the
+/// record that plays each move.
+fn by_playing(game: &dyn Match) -> (Vec<(String, Option<gamut_core::Player>)>, Vec<String>) {
+    let mover = game.side_to_move();
+    let mut tried = Vec::new();
+    let mut replies = Vec::new();
+    for mv in game.legal_moves() {
+        let mut next = game.clone_box();
+        let canonical = next.play(&mv).expect("a legal move plays");
+        tried.push((
+            canonical,
+            next.outcome().is_none().then(|| next.side_to_move()),
+        ));
+        if next.side_to_move() == mover || next.placing() {
+            continue;
+        }
+        for reply in next.legal_moves() {
+            if !replies.contains(&reply) {
+                replies.push(reply);
+            }
+        }
+    }
+    (tried, replies)
+}
+
+#[test]
+fn moves_tried_and_replies_agree_with_playing_them() {
+    // Long random games of every game and option set that ends by
+    // repetition or the move limit, checked at every ply.
+    let cases: [(GameKind, &[(&str, &str)]); 5] = [
+        (GameKind::Loa, &[("size", "6"), ("move-limit", "40")]),
+        (GameKind::Loa, &[]),
+        (GameKind::Pursuit, &[]),
+        (GameKind::Football, &[]),
+        (GameKind::Football, &[("placement", "simultaneous")]),
+    ];
+    let mut rng = SmallRng::seed_from_u64(7);
+    for (kind, options) in cases {
+        let options: Vec<(String, String)> = options
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        let mut game = kind.new_match(&options, None).expect("valid options");
+        for _ in 0..160 {
+            let (tried, replies) = by_playing(game.as_ref());
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for (mv, expected) in moves.iter().zip(&tried) {
+                assert_eq!(&game.try_move(mv).unwrap(), expected, "{kind} {mv}");
+            }
+            assert_eq!(
+                game.replies(),
+                replies,
+                "{kind} at {}",
+                game.position_text()
+            );
+            let mv = &moves[rand::Rng::gen_range(&mut rng, 0..moves.len())];
+            game.play(mv).unwrap();
+        }
+        assert!(game.try_move("nonsense").is_err());
+    }
+}

@@ -52,6 +52,10 @@ impl Game for Loa {
         self.notation(mv)
     }
 
+    fn write_move_text(&self, mv: LoaMove, out: &mut String) {
+        self.write_notation(mv, out);
+    }
+
     fn parse_move(&self, text: &str) -> Result<LoaMove, MoveError> {
         if self.board_outcome().is_some() {
             return Err(MoveError::GameOver);

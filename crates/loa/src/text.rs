@@ -132,6 +132,13 @@ impl Loa {
 
     /// A move in notation: `b1-d3`, `b1xd3` (capture) or `pass`.
     pub fn notation(&self, mv: LoaMove) -> String {
+        let mut text = String::with_capacity(5);
+        self.write_notation(mv, &mut text);
+        text
+    }
+
+    /// Appends the move's [`Loa::notation`] to `out`.
+    pub fn write_notation(&self, mv: LoaMove, out: &mut String) {
         match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => {
                 let sep = if self.piece_at(to) == Some(self.side().other()) {
@@ -139,9 +146,11 @@ impl Loa {
                 } else {
                     '-'
                 };
-                format!("{from}{sep}{to}")
+                from.push_name(out);
+                out.push(sep);
+                to.push_name(out);
             }
-            _ => "pass".to_string(),
+            _ => out.push_str("pass"),
         }
     }
 

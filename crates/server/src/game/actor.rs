@@ -289,74 +289,55 @@ struct Premove {
 impl Actor {
     /// Stores `event` and what follows from it by the rules (the reveal
     /// of completed hidden placements; the end of a game the rules
-    /// finished, with its ratings) in one commit, then applies and
-    /// publishes them: a game-ending move is never acknowledged or seen
-    /// without its end. `ratings` go with an `event` that ends the game.
-    /// `at` is the instant the event's clocks were taken at, stamped on it
-    /// and on what follows (so an event's clocks and its time agree). The
-    /// new version.
+    /// finished, with its ratings) in one commit, then publishes them: a
+    /// game-ending move is never acknowledged or seen without its end.
+    /// `ratings` go with an `event` that ends the game. `at` is the instant
+    /// the event's clocks were taken at, stamped on it and on what follows
+    /// (so an event's clocks and its time agree). The new version.
+    ///
+    /// The events are applied to the state in place (a copy of the state
+    /// would copy the whole record, every move of it, for each move); if
+    /// they cannot be stored, the state is read again from the store.
     async fn commit(
         &mut self,
         event: StoredEvent,
-        mut ratings: Vec<RatingUpdate>,
+        ratings: Vec<RatingUpdate>,
         at: i64,
     ) -> Result<i64, ApiError> {
-        let mut next = self.state.clone();
-        let mut rows = Vec::with_capacity(2);
-        let mut published = Vec::with_capacity(2);
-        let mut pending = Some(event);
-        let mut moved = false;
-        while let Some(event) = pending.take() {
-            moved |= matches!(
-                event,
-                StoredEvent::Move { .. }
-                    | StoredEvent::Placements { .. }
-                    | StoredEvent::Takeback { .. }
-            );
-            let version = next.version + 1;
-            next.apply(version, at, &event)
-                .map_err(ApiError::internal)?;
-            let payload = serde_json::to_string(&event).map_err(ApiError::internal)?;
-            rows.push(EventRow {
-                version,
-                at,
-                payload,
-            });
-            published.push(next.published(&event, at));
-            if let Some(reveal) = mover::reveal(&next, at)? {
-                pending = Some(reveal);
-            } else if let Some(outcome) = next.live().then(|| next.game.outcome()).flatten() {
-                let (end, updates) = self.ending(&next, outcome, at).await?;
-                pending = Some(end);
-                ratings = updates;
+        let was_live = self.state.live();
+        let since = self.state.version;
+        let applied = self.apply_all(event, ratings, at).await;
+        let (rows, published, ratings, moved) = match applied {
+            Ok(applied) => applied,
+            Err(e) => {
+                self.reload().await;
+                return Err(e);
             }
-        }
-        let ended = self.state.live() && !next.live();
-        let told = notices::after(&next, moved, ended);
+        };
+        let ended = was_live && !self.state.live();
+        let told = notices::after(&self.state, moved, ended);
         let rows_told = told
             .iter()
             .map(|(user, n)| crate::notification::row(n, user))
             .collect();
-        match self
+        let stored = self
             .ctx
             .store
             .append_events(
-                next.meta.id.as_str(),
+                self.state.meta.id.as_str(),
                 rows,
-                next.update(at),
+                self.state.update(at, since),
                 ratings,
                 rows_told,
             )
-            .await
-        {
-            Ok(()) => {}
-            Err(AppendError::Conflict) => {
-                self.reload().await;
-                return Err(ApiError::from(Refusal::ChangedMeanwhile));
-            }
-            Err(AppendError::Db(e)) => return Err(e.into()),
+            .await;
+        if let Err(e) = stored {
+            self.reload().await;
+            return Err(match e {
+                AppendError::Conflict => ApiError::from(Refusal::ChangedMeanwhile),
+                AppendError::Db(e) => e.into(),
+            });
         }
-        self.state = next;
         self.drop_premoves_after(published.iter().map(|p| &p.event));
         for event in published {
             self.ctx
@@ -371,6 +352,53 @@ impl Actor {
             self.ctx.bus.publish_user(&user, Arc::new(notification));
         }
         Ok(self.state.version)
+    }
+
+    /// Applies `event` and what follows from it by the rules to the state
+    /// ([`Actor::commit`]): the rows to store, the events to publish, the
+    /// rating changes, and whether the position changed.
+    async fn apply_all(
+        &mut self,
+        event: StoredEvent,
+        mut ratings: Vec<RatingUpdate>,
+        at: i64,
+    ) -> Result<(Vec<EventRow>, Vec<Published>, Vec<RatingUpdate>, bool), ApiError> {
+        let mut rows = Vec::with_capacity(2);
+        let mut published = Vec::with_capacity(2);
+        let mut pending = Some(event);
+        let mut moved = false;
+        while let Some(event) = pending.take() {
+            moved |= matches!(
+                event,
+                StoredEvent::Move { .. }
+                    | StoredEvent::Placements { .. }
+                    | StoredEvent::Takeback { .. }
+            );
+            let version = self.state.version + 1;
+            self.state
+                .apply(version, at, &event)
+                .map_err(ApiError::internal)?;
+            let payload = serde_json::to_string(&event).map_err(ApiError::internal)?;
+            rows.push(EventRow {
+                version,
+                at,
+                payload,
+            });
+            published.push(self.state.published(&event, at));
+            if let Some(reveal) = mover::reveal(&self.state, at)? {
+                pending = Some(reveal);
+            } else if let Some(outcome) = self
+                .state
+                .live()
+                .then(|| self.state.game.outcome())
+                .flatten()
+            {
+                let (end, updates) = self.ending(&self.state, outcome, at).await?;
+                pending = Some(end);
+                ratings = updates;
+            }
+        }
+        Ok((rows, published, ratings, moved))
     }
 
     /// Takes in an event of the game from the bus (this task's own, or

@@ -2,11 +2,14 @@
 //! [`StoredEvent`]) and as published to viewers ([`Published`], rendered
 //! per viewer into the wire's [`EventView`]).
 
+use axum::extract::ws::Utf8Bytes;
 use gamut_core::Player;
 use gamut_protocol::clock::Clocks;
 use gamut_protocol::game::{EventBody, EventView, RatingChange, ResultView};
 use gamut_protocol::user::Seat;
+use gamut_protocol::socket::ServerMessage;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// A change of a game, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,9 +128,53 @@ pub struct Published {
     /// What the side not to move may premove after it
     /// ([`crate::game::premover::candidates`]).
     pub premoves: Vec<String>,
+    /// Its socket message for each kind of viewer, written once.
+    pub wire: WireTexts,
+}
+
+/// An event's socket message (`{"type": "event", ...}`) for each kind of
+/// viewer (spectators, the first side, the second side), each written the
+/// first time a socket sends it: every socket of a game shares one of the
+/// three texts rather than rendering and writing its own.
+#[derive(Debug, Default)]
+pub struct WireTexts([OnceLock<Option<Utf8Bytes>>; 3]);
+
+impl Clone for WireTexts {
+    /// A copy writes its texts anew (they are a cache).
+    fn clone(&self) -> Self {
+        WireTexts::default()
+    }
+}
+
+impl PartialEq for WireTexts {
+    /// Texts are a cache: any two are equal.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Published {
+    /// The socket message of the event for `viewer` (a side, or `None`
+    /// for spectators), written once per kind of viewer; `None` if it
+    /// cannot be written.
+    pub fn message(&self, viewer: Option<Player>) -> Option<Utf8Bytes> {
+        let slot = viewer.map_or(0, |side| side.index() + 1);
+        self.wire.0[slot]
+            .get_or_init(|| {
+                let message = ServerMessage::Event {
+                    event: self.render(viewer),
+                };
+                match serde_json::to_string(&message) {
+                    Ok(text) => Some(Utf8Bytes::from(text)),
+                    Err(e) => {
+                        tracing::error!("cannot write a WebSocket message: {e}");
+                        None
+                    }
+                }
+            })
+            .clone()
+    }
+
     /// The event as `viewer` (a side, or `None` for spectators) may see it:
     /// a hidden placement's move and legal placements only for its side.
     pub fn render(&self, viewer: Option<Player>) -> EventView {
@@ -281,6 +328,7 @@ mod tests {
                 legal: [vec!["K@e1".into()], vec!["Q@d8".into()]],
             }),
             premoves: Vec::new(),
+            wire: WireTexts::default(),
         };
         let own = serde_json::to_value(published.render(Some(Player::Second))).unwrap();
         assert_eq!(

@@ -45,12 +45,10 @@ pub fn play_move(
     if state.to_move() != Some(side) {
         return Err(Refusal::NotYourTurn);
     }
-    let mut probe = state.game.clone_box();
-    let canonical = probe.play(mv).map_err(|e| Refusal::IllegalMove {
+    let (canonical, next) = state.game.try_move(mv).map_err(|e| Refusal::IllegalMove {
         mv: mv.to_owned(),
         reason: e.to_string(),
     })?;
-    let next = probe.outcome().is_none().then(|| probe.side_to_move());
     let increment = state.meta.clock.increment();
     let clocks = clocks.map(|c| c.after_move(side, now, increment, next));
     Ok(StoredEvent::Move {

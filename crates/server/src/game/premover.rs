@@ -17,7 +17,6 @@ use crate::game::mover;
 use crate::game::state::GameState;
 use gamut_core::Player;
 use gamut_protocol::clock::ClockControl;
-use std::collections::HashSet;
 
 /// What became of a premove, told to the socket that set it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,20 +67,7 @@ pub fn candidates(state: &GameState) -> Vec<String> {
     {
         return Vec::new();
     }
-    let mut seen = HashSet::new();
-    let mut candidates = Vec::new();
-    for mv in state.game.legal_moves() {
-        let mut next = state.game.clone_box();
-        if next.play(&mv).is_err() || next.side_to_move() == mover || next.placing() {
-            continue;
-        }
-        for reply in next.legal_moves() {
-            if seen.insert(reply.clone()) {
-                candidates.push(reply);
-            }
-        }
-    }
-    candidates
+    state.game.replies()
 }
 
 /// `side`'s premove `mv`, now that its turn has come, played at `now`:

@@ -1,6 +1,7 @@
 //! A game's snapshot: its state as of one version in a form that is small
-//! to store (one row per game, `game_snapshots`, rewritten with each event
-//! in the same transaction) and rebuilds the [`GameState`] without its
+//! to store (one row per game, `game_snapshots`, rewritten in the same
+//! transaction as the events every [`EVERY`] versions and when the game
+//! ends: [`due`]) and rebuilds the [`GameState`] without its
 //! events — the record's moves are replayed on the engine, which is what
 //! the engine keeps (repetition history and all); everything else (seats,
 //! clocks, pending offers, a hidden placement phase, the result) is taken
@@ -67,6 +68,19 @@ struct Hidden {
     first: Player,
     /// Each side's placements.
     pending: [Vec<String>; 2],
+}
+
+/// A snapshot is stored when the version passes a multiple of this: a
+/// game loads from its snapshot and at most this many events after it.
+/// Writing one with every event cost each move an encoding of the whole
+/// record (every move's text) and a second row to write.
+pub const EVERY: i64 = 32;
+
+/// Whether `state`, stored with the events after version `since`, is
+/// stored with its snapshot: when the version passes a multiple of
+/// [`EVERY`], and when the game has ended.
+pub fn due(state: &GameState, since: i64) -> bool {
+    state.result.is_some() || state.version / EVERY > since / EVERY
 }
 
 /// `state`'s snapshot text.
@@ -360,6 +374,25 @@ mod tests {
             80,
             3,
         );
+    }
+
+    #[test]
+    fn a_snapshot_is_due_every_32_versions_and_at_the_end() {
+        let mut state = testing::two_people(GameKind::Loa, &[]);
+        state.version = 31;
+        assert!(!due(&state, 30));
+        state.version = 32;
+        assert!(due(&state, 31));
+        // A move and the end it brings pass 32 together.
+        state.version = 33;
+        assert!(due(&state, 31));
+        assert!(!due(&state, 32));
+        state.result = Some(ResultView {
+            winner: None,
+            reason: gamut_core::EndReason::Aborted,
+            text: "1/2-1/2".into(),
+        });
+        assert!(due(&state, 32));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (the same function the live game uses), and its views for clients
 //! ([`GameView`], [`GameSummary`]).
 
-use crate::game::event::{HiddenProgress, Published, StoredEvent};
+use crate::game::event::{HiddenProgress, Published, StoredEvent, WireTexts};
 use crate::game::hidden::HiddenPhase;
 use crate::game::meta::GameMeta;
 use crate::game::{drawer, finisher, premover, snapshot, takebacker};
@@ -174,8 +174,10 @@ impl GameState {
             .and_then(|c| c.deadline())
     }
 
-    /// The summary-row changes after the latest event.
-    pub fn update(&self, at: i64) -> GameUpdate {
+    /// The summary-row changes after the latest event, stored with the
+    /// events after version `since` (and the snapshot when one is due:
+    /// [`snapshot::due`]).
+    pub fn update(&self, at: i64, since: i64) -> GameUpdate {
         GameUpdate {
             status: self.status().as_str().to_owned(),
             moves: i64::try_from(self.positions.len()).unwrap_or(i64::MAX),
@@ -188,7 +190,7 @@ impl GameState {
                 .to_move()
                 .map(|side| i64::try_from(side.index()).unwrap_or(0)),
             deadline: self.deadline(),
-            snapshot: Some(snapshot::encode(self)),
+            snapshot: snapshot::due(self, since).then(|| snapshot::encode(self)),
         }
     }
 
@@ -294,6 +296,7 @@ impl GameState {
                 legal: Player::BOTH.map(|side| h.legal(self.game.as_ref(), side)),
             }),
             premoves: premover::candidates(self),
+            wire: WireTexts::default(),
         }
     }
 

@@ -28,6 +28,7 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use gamut_core::Player;
 use gamut_protocol::ids::{GameId, UserId};
 use gamut_protocol::requests::SinceQuery;
@@ -214,6 +215,15 @@ async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
         }
     };
     socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// Sends a message already written (`None`: it could not be written, and
+/// the socket is closed).
+async fn send_text(socket: &mut WebSocket, text: Option<Utf8Bytes>) -> bool {
+    match text {
+        Some(text) => socket.send(Message::Text(text)).await.is_ok(),
+        None => false,
+    }
 }
 
 /// Sends what a client at version `since` lacks: events or the full state.
@@ -543,8 +553,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
                                 viewer = side_in(players, user);
                             }
                         }
-                        let event = ServerMessage::Event { event: event.render(viewer) };
-                        if !send(&mut socket, &event).await {
+                        if !send_text(&mut socket, event.message(viewer)).await {
                             return;
                         }
                     }
@@ -561,9 +570,10 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
     }
 }
 
-/// Sends the events already received on `events` after `version` (those
+/// Queues the events already received on `events` after `version` (those
 /// an action or a premove produced, sent before the word of it), moving
-/// `version` on; false if the socket is gone.
+/// `version` on; false if the socket is gone. They are not flushed: the
+/// word of the action, sent next, goes out with them in one write.
 async fn drain(
     events: &mut broadcast::Receiver<Arc<Published>>,
     version: &mut i64,
@@ -573,10 +583,10 @@ async fn drain(
     while let Ok(event) = events.try_recv() {
         if event.version > *version {
             *version = event.version;
-            let event = ServerMessage::Event {
-                event: event.render(viewer),
+            let Some(text) = event.message(viewer) else {
+                return false;
             };
-            if !send(socket, &event).await {
+            if socket.feed(Message::Text(text)).await.is_err() {
                 return false;
             }
         }
