@@ -198,6 +198,12 @@ pub struct LimitArgs {
     /// Name look-ups in the whole server per minute (default 1200).
     #[arg(long, value_name = "N")]
     user_searches_per_minute_in_all: Option<usize>,
+    /// Lesson progress requests per user per minute (default 60).
+    #[arg(long, value_name = "N")]
+    lesson_requests_per_minute: Option<usize>,
+    /// Lesson progress requests per address per minute (default 300).
+    #[arg(long, value_name = "N")]
+    lesson_requests_per_address_per_minute: Option<usize>,
     /// New Linear Pursuit boards brought per address per hour (default 5).
     #[arg(long, value_name = "N")]
     new_boards_per_hour: Option<usize>,
@@ -331,6 +337,14 @@ impl LimitArgs {
         set(
             &mut limits.user_searches_per_minute_in_all,
             self.user_searches_per_minute_in_all,
+        );
+        set(
+            &mut limits.lesson_requests_per_minute,
+            self.lesson_requests_per_minute,
+        );
+        set(
+            &mut limits.lesson_requests_per_address_per_minute,
+            self.lesson_requests_per_address_per_minute,
         );
         set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
         set(&mut limits.bots_per_day, self.bots_per_day);

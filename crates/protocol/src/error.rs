@@ -207,6 +207,12 @@ pub enum ErrorCode {
     TournamentName,
     /// An analysis shows 1 to `n` lines.
     AnalysisLines,
+    /// There are no lessons for the game `game`.
+    LessonGame,
+    /// A lesson step is numbered 1 to `n`; `step` is not.
+    LessonStep,
+    /// At most `n` lesson steps may be sent at once.
+    LessonSteps,
 }
 
 impl ErrorCode {
@@ -308,6 +314,9 @@ impl ErrorCode {
         ErrorCode::TournamentStart,
         ErrorCode::TournamentName,
         ErrorCode::AnalysisLines,
+        ErrorCode::LessonGame,
+        ErrorCode::LessonStep,
+        ErrorCode::LessonSteps,
     ];
 
     /// The code as sent.
@@ -409,6 +418,9 @@ impl ErrorCode {
             ErrorCode::TournamentStart => "tournament_start",
             ErrorCode::TournamentName => "tournament_name",
             ErrorCode::AnalysisLines => "analysis_lines",
+            ErrorCode::LessonGame => "lesson_game",
+            ErrorCode::LessonStep => "lesson_step",
+            ErrorCode::LessonSteps => "lesson_steps",
         }
     }
 

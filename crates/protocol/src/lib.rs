@@ -13,7 +13,7 @@
 //! - [`requests`] and [`views`]: the HTTP bodies, queries and answers;
 //! - [`error`]: every refusal, `{"error", "code", "params"}`;
 //! - [`analysis`], [`review`], [`tournament`], [`notification`],
-//!   [`chat`], [`bots`]: those features' messages and views;
+//!   [`chat`], [`bots`], [`learn`]: those features' messages and views;
 //! - [`ids`], [`clock`], [`status`], [`user`]: the values they share;
 //!   [`wire`]: serde adaptors for them.
 
@@ -24,6 +24,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod ids;
+pub mod learn;
 pub mod notification;
 pub mod requests;
 pub mod review;

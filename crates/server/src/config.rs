@@ -137,6 +137,11 @@ pub struct ServerLimits {
     pub challenges_per_invitee: usize,
     /// `POST /api/positions` requests per address per minute.
     pub positions_per_minute: usize,
+    /// Lesson progress requests (`GET /api/learn/progress`, `PUT
+    /// /api/learn/progress/{game}`) per user per minute.
+    pub lesson_requests_per_minute: usize,
+    /// Lesson progress requests per address per minute.
+    pub lesson_requests_per_address_per_minute: usize,
     /// Name look-ups (`GET /api/users?prefix=`) per address per minute.
     pub user_searches_per_minute: usize,
     /// Name look-ups in the whole server per minute.
@@ -197,6 +202,8 @@ impl Default for ServerLimits {
             open_games: 20_000,
             challenges_per_invitee: 10,
             positions_per_minute: 60,
+            lesson_requests_per_minute: 60,
+            lesson_requests_per_address_per_minute: 300,
             user_searches_per_minute: 60,
             user_searches_per_minute_in_all: 1_200,
             new_boards_per_hour: 5,

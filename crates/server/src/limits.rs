@@ -45,6 +45,10 @@ pub struct Guards {
     pub lobby_sockets: ConnectionCounter,
     /// `POST /api/positions` per address.
     pub positions_by_addr: KeyedLimiter,
+    /// Lesson progress requests per user.
+    pub lessons_by_user: KeyedLimiter,
+    /// Lesson progress requests per address.
+    pub lessons_by_addr: KeyedLimiter,
     /// Name look-ups per address.
     pub user_searches_by_addr: KeyedLimiter,
     /// Name look-ups in the whole server (one key).
@@ -66,6 +70,10 @@ impl Guards {
             game_sockets: ConnectionCounter::new(limits.sockets_per_address),
             lobby_sockets: ConnectionCounter::new(limits.lobby_sockets_per_address),
             positions_by_addr: KeyedLimiter::per_minute(limits.positions_per_minute),
+            lessons_by_user: KeyedLimiter::per_minute(limits.lesson_requests_per_minute),
+            lessons_by_addr: KeyedLimiter::per_minute(
+                limits.lesson_requests_per_address_per_minute,
+            ),
             user_searches_by_addr: KeyedLimiter::per_minute(limits.user_searches_per_minute),
             user_searches_in_all: KeyedLimiter::per_minute(limits.user_searches_per_minute_in_all),
             boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),
@@ -112,6 +120,7 @@ fn rate_name(what: &str) -> &str {
         "chat messages" => "chat",
         "new seeks" => "seeks",
         "position requests" => "positions",
+        "lesson progress requests" => "lessons",
         "new boards" => "boards",
         "name look-ups" => "names",
         "takeback requests" => "takebacks",

@@ -88,7 +88,8 @@ export function render(main, _params, { navigate }) {
   const chat = chatPanel({ where: 'lobby', room: 'lobby' });
   replace(main,
     h('section.hero.lobby-hero', null,
-      h('div.hero-text', null, h('h1', null, t('lobby.title')), h('p.lead', null, t('lobby.lead'))),
+      h('div.hero-text', null, h('h1', null, t('lobby.title')), h('p.lead', null, t('lobby.lead')),
+        h('p.lobby-learn', null, h('a#lobby-learn', { href: '/learn' }, t('learn.from_lobby')))),
     ),
     quickCard,
     h('div.lobby-grid', null,

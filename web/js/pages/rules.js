@@ -55,10 +55,12 @@ export function render(main, [game]) {
   const toc = h('nav.rules-toc', { 'aria-label': t('rules.contents') },
     h('h2', null, t('rules.contents')),
     h('ol', null, sections.map(([key]) => h('li', null, h('a', { href: `#${key}`, onclick: (e) => { e.preventDefault(); document.getElementById(key)?.scrollIntoView({ behavior: 'smooth' }); } }, t(`rules.${game}.${key}.title`))))),
-    h('a.btn.primary', { href: '/' }, t('rules.play_now')));
+    h('a.btn.primary', { href: '/' }, t('rules.play_now')),
+    h('a.btn.ghost.rules-learn#rules-learn', { href: `/learn/${game}` }, t('learn.from_rules')));
   const body = h('article.rules-body', null,
     h('h1', null, gameTitle(game)),
     h('p.lead', null, t(`rules.${game}.summary`)),
+    h('p.rules-learn-note', null, t('learn.from_rules_text'), ' ', h('a#rules-learn-text', { href: `/learn/${game}` }, t('learn.from_rules'))),
     sections.map(([key, paras, fig]) => h('section.rules-section', { id: key },
       h('h2', null, t(`rules.${game}.${key}.title`)),
       h('div.rules-text', null,

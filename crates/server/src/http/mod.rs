@@ -13,6 +13,7 @@ pub mod chat_feed;
 pub mod decline_feed;
 pub mod games;
 pub mod invitations;
+pub mod lessons;
 pub mod notifications;
 pub mod premove_feed;
 pub mod records;
@@ -35,7 +36,7 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query};
 use axum::http::HeaderMap;
 use axum::middleware::from_fn_with_state;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 use gamut_protocol::ids::now_ms;
 use gamut_protocol::user::UserView;
@@ -96,6 +97,8 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/leaderboard/{game}", get(users::leaderboard))
         .route("/positions", post(analysis::position))
         .route("/analysis/ws", get(analysis::analysis_ws))
+        .route("/learn/progress", get(lessons::progress))
+        .route("/learn/progress/{game}", put(lessons::put_progress))
         .route(
             "/games/{id}/review",
             get(review::get_review).post(review::start_review),

@@ -24,6 +24,7 @@ pub mod caps;
 mod chat;
 mod games;
 pub use games::{Joiner, NewGame};
+mod lessons;
 mod migrate;
 pub(crate) mod notice;
 mod notifications;
