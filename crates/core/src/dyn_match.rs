@@ -113,7 +113,7 @@ impl<G: Game> DynMatch for GameRecord<G> {
         let mut texts = Vec::new();
         let mut replies = MoveList::new();
         let mut text = String::new();
-        for &mv in GameRecord::legal_moves(self).iter() {
+        for &mv in &GameRecord::legal_moves(self) {
             let mut next = pos.clone();
             next.play(mv);
             if next.side_to_move() == mover || next.placing() || self.outcome_after(&next).is_some()
@@ -122,7 +122,7 @@ impl<G: Game> DynMatch for GameRecord<G> {
             }
             replies.clear();
             next.legal_moves(&mut replies);
-            for &reply in replies.iter() {
+            for &reply in &replies {
                 text.clear();
                 next.write_move_text(reply, &mut text);
                 if !seen.contains(text.as_str()) {
