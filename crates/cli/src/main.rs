@@ -8,6 +8,7 @@ mod game_args;
 mod matches;
 mod perft;
 mod play;
+mod puzzles;
 mod serve;
 mod solve;
 
@@ -58,6 +59,8 @@ enum Command {
     Engine(engine::EngineArgs),
     /// Play online as a bot account with an engine (docs/api.md, "Bots").
     Bot(bot::BotArgs),
+    /// Generate and verify proven puzzles (docs/puzzles.md).
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -72,6 +75,11 @@ fn main() -> std::process::ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Bot(args) => bot::run(args),
+        Command::Puzzles(args) => match puzzles::run(args) {
+            Ok(true) => Ok(()),
+            Ok(false) => return std::process::ExitCode::FAILURE,
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
