@@ -204,6 +204,9 @@ pub struct LimitArgs {
     /// Lesson progress requests per address per minute (default 300).
     #[arg(long, value_name = "N")]
     lesson_requests_per_address_per_minute: Option<usize>,
+    /// Lesson progress requests in the whole server per minute (default 6000).
+    #[arg(long, value_name = "N")]
+    lesson_requests_per_minute_in_all: Option<usize>,
     /// New Linear Pursuit boards brought per address per hour (default 5).
     #[arg(long, value_name = "N")]
     new_boards_per_hour: Option<usize>,
@@ -345,6 +348,10 @@ impl LimitArgs {
         set(
             &mut limits.lesson_requests_per_address_per_minute,
             self.lesson_requests_per_address_per_minute,
+        );
+        set(
+            &mut limits.lesson_requests_per_minute_in_all,
+            self.lesson_requests_per_minute_in_all,
         );
         set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
         set(&mut limits.bots_per_day, self.bots_per_day);

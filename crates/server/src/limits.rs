@@ -49,6 +49,8 @@ pub struct Guards {
     pub lessons_by_user: KeyedLimiter,
     /// Lesson progress requests per address.
     pub lessons_by_addr: KeyedLimiter,
+    /// Lesson progress requests in the whole server (one key).
+    pub lessons_in_all: KeyedLimiter,
     /// Name look-ups per address.
     pub user_searches_by_addr: KeyedLimiter,
     /// Name look-ups in the whole server (one key).
@@ -74,6 +76,7 @@ impl Guards {
             lessons_by_addr: KeyedLimiter::per_minute(
                 limits.lesson_requests_per_address_per_minute,
             ),
+            lessons_in_all: KeyedLimiter::per_minute(limits.lesson_requests_per_minute_in_all),
             user_searches_by_addr: KeyedLimiter::per_minute(limits.user_searches_per_minute),
             user_searches_in_all: KeyedLimiter::per_minute(limits.user_searches_per_minute_in_all),
             boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),

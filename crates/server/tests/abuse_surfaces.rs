@@ -1,6 +1,6 @@
 //! The abuse suite for the surfaces added after the first hardening
 //! (issue 21): bots, open games and challenges, custom boards, position
-//! requests, name look-ups, sockets that outlive their session, and caps that hold across
+//! requests, name look-ups, lesson progress, sockets that outlive their session, and caps that hold across
 //! processes sharing one `PostgreSQL`. Fair play is in `analysis.rs`, the
 //! worker pools in `fair_pools.rs`, the trusted proxy in `proxy.rs`.
 //!
@@ -282,6 +282,42 @@ async fn name_look_ups_are_bounded_per_address_and_in_all() {
     let (status, body) = look_up(&mut three).await;
     assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::TooMany)));
     assert_eq!(body["params"]["what"], "names", "{body}");
+}
+
+#[tokio::test]
+async fn lesson_progress_is_bounded_per_person_per_address_and_in_all() {
+    let server = server_on(Backend::sqlite(), |c| {
+        c.limits.lesson_requests_per_minute = 2;
+        c.limits.lesson_requests_per_address_per_minute = 3;
+        c.limits.lesson_requests_per_minute_in_all = 5;
+    })
+    .await;
+    let save = async |client: &mut Client| {
+        client
+            .send(
+                reqwest::Method::PUT,
+                "/api/learn/progress/loa",
+                Some(json!({"steps": [1, 2]})),
+            )
+            .await
+    };
+    let mut one = guest_from(&server.base, "10.5.0.1").await;
+    let (ok, refused) = tally(3, async |_| save(&mut one).await).await;
+    assert_eq!((ok, refused), (2, 1), "per person: 2");
+    let mut other = guest_from(&server.base, "10.5.0.1").await;
+    let (ok, refused) = tally(2, async |_| save(&mut other).await).await;
+    assert_eq!(
+        (ok, refused),
+        (0, 2),
+        "per address: 3 (the third refused per person)"
+    );
+    let mut two = guest_from(&server.base, "10.5.0.2").await;
+    let (ok, refused) = tally(3, async |_| save(&mut two).await).await;
+    assert_eq!((ok, refused), (2, 1), "in all: 5");
+    let mut three = guest_from(&server.base, "10.5.0.3").await;
+    let (status, body) = save(&mut three).await;
+    assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::TooMany)));
+    assert_eq!(body["params"]["what"], "lessons", "{body}");
 }
 
 async fn push_socket(client: &Client, path: &str) -> RawSocket {

@@ -29,10 +29,11 @@ use std::net::SocketAddr;
 /// What the rate limits call these requests.
 const WHAT: &str = "lesson progress requests";
 
-/// Counts a request from `addr` (refused past the address's rate), then
-/// needs a session (401) and counts it for its user.
+/// Counts a request from `addr` (refused past the address's rate or the
+/// whole server's), then needs a session (401) and counts it for its user.
 async fn admit(app: &AppState, addr: SocketAddr, headers: &HeaderMap) -> ApiResult<UserView> {
     count_attempt(&app.guards.lessons_by_addr, &addr.ip().to_string(), WHAT)?;
+    count_attempt(&app.guards.lessons_in_all, "", WHAT)?;
     let user = require_user(app, headers).await?;
     count_attempt(&app.guards.lessons_by_user, user.id.as_str(), WHAT)?;
     Ok(user)
