@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+/** A JSON request to the server: its answer, or an ApiError. */
+export async function request(method, path, body) {
   const res = await fetch(path, {
     method,
     headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},

@@ -89,6 +89,22 @@ fn generate_is_reproducible_and_verifies() {
     assert!(last_line(&out).starts_with("verified "), "{out}");
 }
 
+/// `gamut puzzles generate loa --from-games <games> --out <out>`.
+fn generate_from(games: &std::path::Path, out: &std::path::Path) -> (String, String, bool) {
+    run(
+        &[
+            "puzzles",
+            "generate",
+            "loa",
+            "--from-games",
+            games.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    )
+}
+
 #[test]
 fn generate_reads_game_records() {
     let dir = tempfile::tempdir().unwrap();
@@ -99,18 +115,7 @@ fn generate_reads_game_records() {
         [Start \".......w/......../.......w/......../...b..../.bw...../.b....../........ b\"]\n\n\
         1. d4-c4 1-0\n";
     std::fs::write(&games, text).unwrap();
-    let (stdout, err, ok) = run(
-        &[
-            "puzzles",
-            "generate",
-            "loa",
-            "--from-games",
-            games.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (stdout, err, ok) = generate_from(&games, &out);
     assert!(ok, "{stdout}{err}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(
@@ -119,18 +124,7 @@ fn generate_reads_game_records() {
     );
 
     std::fs::write(&games, "[Game \"loa\"]\n\n1. a1-a9\n").unwrap();
-    let (stdout, err, ok) = run(
-        &[
-            "puzzles",
-            "generate",
-            "loa",
-            "--from-games",
-            games.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (stdout, err, ok) = generate_from(&games, &out);
     assert!(!ok, "{stdout}");
     assert!(err.contains("a1-a9"), "{err}");
 }

@@ -12,7 +12,7 @@
 
 import { h, s, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { ApiError, LiveSocket } from '../api.js';
+import { LiveSocket, request } from '../api.js';
 import { errorText, serverError } from '../errors.js';
 import { Board } from '../board/board.js';
 import { gameModule, GAME_IDS } from '../games/index.js';
@@ -41,20 +41,7 @@ function storedLines() {
   return Number.isInteger(n) && n >= 1 && n <= MAX_LINES ? n : 1;
 }
 
-async function post(path, body) {
-  const res = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    if (data.error) throw new ApiError(res.status, data.error, data.code, data.params);
-    throw new ApiError(res.status, `HTTP ${res.status}`);
-  }
-  return data;
-}
+const post = (path, body) => request('POST', path, body);
 
 /** `{"size":"6"}` or `size=6,setup=standard` → `{size: '6', setup: 'standard'}`. */
 function parseOptions(text) {

@@ -12,7 +12,7 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { ApiError } from '../api.js';
+import { request } from '../api.js';
 import { Board } from '../board/board.js';
 import { gameModule, GAME_IDS } from '../games/index.js';
 import { chooseMove, dismissChooser } from '../panels/chooser.js';
@@ -27,21 +27,6 @@ export const name = 'learn';
 const LOCAL_KEY = 'gamut.learn.progress';
 /** How long a wrong move stays on the board before the position resets (ms). */
 const WRONG_SHOWN_MS = 700;
-
-async function request(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'same-origin',
-  });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    if (data.error) throw new ApiError(res.status, data.error, data.code, data.params);
-    throw new ApiError(res.status, `HTTP ${res.status}`);
-  }
-  return data;
-}
 
 // ---- the lessons (data) --------------------------------------------------
 
