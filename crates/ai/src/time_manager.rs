@@ -139,7 +139,7 @@ pub struct TimeBudget {
     /// The search stops at this time, finished or not.
     pub hard: Duration,
     /// The move cap ([`MOVE_CAP_DIVISOR`]) lowered the soft target, and
-    /// the cap is more than [`FULL_CAP_INCREMENTS`] increments: the move
+    /// the cap is more than `FULL_CAP_INCREMENTS` increments: the move
     /// may use the whole cap. An iteration then starts while the cap
     /// leaves it at least as long as the last one took, and the hard stop
     /// ends it (its completed root moves count), so capped moves take
