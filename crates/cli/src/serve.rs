@@ -207,6 +207,15 @@ pub struct LimitArgs {
     /// Lesson progress requests in the whole server per minute (default 6000).
     #[arg(long, value_name = "N")]
     lesson_requests_per_minute_in_all: Option<usize>,
+    /// Puzzle requests per user per minute (default 120).
+    #[arg(long, value_name = "N")]
+    puzzle_requests_per_minute: Option<usize>,
+    /// Puzzle requests per address per minute (default 300).
+    #[arg(long, value_name = "N")]
+    puzzle_requests_per_address_per_minute: Option<usize>,
+    /// Puzzle requests in the whole server per minute (default 12000).
+    #[arg(long, value_name = "N")]
+    puzzle_requests_per_minute_in_all: Option<usize>,
     /// New Linear Pursuit boards brought per address per hour (default 5).
     #[arg(long, value_name = "N")]
     new_boards_per_hour: Option<usize>,
@@ -352,6 +361,18 @@ impl LimitArgs {
         set(
             &mut limits.lesson_requests_per_minute_in_all,
             self.lesson_requests_per_minute_in_all,
+        );
+        set(
+            &mut limits.puzzle_requests_per_minute,
+            self.puzzle_requests_per_minute,
+        );
+        set(
+            &mut limits.puzzle_requests_per_address_per_minute,
+            self.puzzle_requests_per_address_per_minute,
+        );
+        set(
+            &mut limits.puzzle_requests_per_minute_in_all,
+            self.puzzle_requests_per_minute_in_all,
         );
         set(&mut limits.new_boards_per_hour, self.new_boards_per_hour);
         set(&mut limits.bots_per_day, self.bots_per_day);

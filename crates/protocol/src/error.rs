@@ -213,6 +213,16 @@ pub enum ErrorCode {
     LessonStep,
     /// At most `n` lesson steps may be sent at once.
     LessonSteps,
+    /// There are no puzzles for the game `game`.
+    PuzzleGame,
+    /// There is no puzzle `id`.
+    PuzzleUnknown,
+    /// No puzzle of `game` has the theme `theme`.
+    PuzzleTheme,
+    /// `played` is not the puzzle's line so far, ending with a reply.
+    PuzzleLine,
+    /// The move `move` is not legal in the puzzle's position.
+    PuzzleMove,
 }
 
 impl ErrorCode {
@@ -317,6 +327,11 @@ impl ErrorCode {
         ErrorCode::LessonGame,
         ErrorCode::LessonStep,
         ErrorCode::LessonSteps,
+        ErrorCode::PuzzleGame,
+        ErrorCode::PuzzleUnknown,
+        ErrorCode::PuzzleTheme,
+        ErrorCode::PuzzleLine,
+        ErrorCode::PuzzleMove,
     ];
 
     /// The code as sent.
@@ -421,6 +436,11 @@ impl ErrorCode {
             ErrorCode::LessonGame => "lesson_game",
             ErrorCode::LessonStep => "lesson_step",
             ErrorCode::LessonSteps => "lesson_steps",
+            ErrorCode::PuzzleGame => "puzzle_game",
+            ErrorCode::PuzzleUnknown => "puzzle_unknown",
+            ErrorCode::PuzzleTheme => "puzzle_theme",
+            ErrorCode::PuzzleLine => "puzzle_line",
+            ErrorCode::PuzzleMove => "puzzle_move",
         }
     }
 

@@ -13,7 +13,7 @@
 //! - [`requests`] and [`views`]: the HTTP bodies, queries and answers;
 //! - [`error`]: every refusal, `{"error", "code", "params"}`;
 //! - [`analysis`], [`review`], [`tournament`], [`notification`],
-//!   [`chat`], [`bots`], [`learn`]: those features' messages and views;
+//!   [`chat`], [`bots`], [`learn`], [`puzzles`]: those features' messages and views;
 //! - [`ids`], [`clock`], [`status`], [`user`]: the values they share;
 //!   [`wire`]: serde adaptors for them.
 
@@ -26,6 +26,7 @@ pub mod game;
 pub mod ids;
 pub mod learn;
 pub mod notification;
+pub mod puzzles;
 pub mod requests;
 pub mod review;
 pub mod socket;

@@ -144,6 +144,13 @@ pub struct ServerLimits {
     pub lesson_requests_per_address_per_minute: usize,
     /// Lesson progress requests in the whole server per minute.
     pub lesson_requests_per_minute_in_all: usize,
+    /// Puzzle requests (every `/api/puzzles` and `/api/puzzle` endpoint)
+    /// per user per minute.
+    pub puzzle_requests_per_minute: usize,
+    /// Puzzle requests per address per minute.
+    pub puzzle_requests_per_address_per_minute: usize,
+    /// Puzzle requests in the whole server per minute.
+    pub puzzle_requests_per_minute_in_all: usize,
     /// Name look-ups (`GET /api/users?prefix=`) per address per minute.
     pub user_searches_per_minute: usize,
     /// Name look-ups in the whole server per minute.
@@ -207,6 +214,9 @@ impl Default for ServerLimits {
             lesson_requests_per_minute: 60,
             lesson_requests_per_address_per_minute: 300,
             lesson_requests_per_minute_in_all: 6_000,
+            puzzle_requests_per_minute: 120,
+            puzzle_requests_per_address_per_minute: 300,
+            puzzle_requests_per_minute_in_all: 12_000,
             user_searches_per_minute: 60,
             user_searches_per_minute_in_all: 1_200,
             new_boards_per_hour: 5,

@@ -51,6 +51,12 @@ pub struct Guards {
     pub lessons_by_addr: KeyedLimiter,
     /// Lesson progress requests in the whole server (one key).
     pub lessons_in_all: KeyedLimiter,
+    /// Puzzle requests per user.
+    pub puzzles_by_user: KeyedLimiter,
+    /// Puzzle requests per address.
+    pub puzzles_by_addr: KeyedLimiter,
+    /// Puzzle requests in the whole server (one key).
+    pub puzzles_in_all: KeyedLimiter,
     /// Name look-ups per address.
     pub user_searches_by_addr: KeyedLimiter,
     /// Name look-ups in the whole server (one key).
@@ -77,6 +83,11 @@ impl Guards {
                 limits.lesson_requests_per_address_per_minute,
             ),
             lessons_in_all: KeyedLimiter::per_minute(limits.lesson_requests_per_minute_in_all),
+            puzzles_by_user: KeyedLimiter::per_minute(limits.puzzle_requests_per_minute),
+            puzzles_by_addr: KeyedLimiter::per_minute(
+                limits.puzzle_requests_per_address_per_minute,
+            ),
+            puzzles_in_all: KeyedLimiter::per_minute(limits.puzzle_requests_per_minute_in_all),
             user_searches_by_addr: KeyedLimiter::per_minute(limits.user_searches_per_minute),
             user_searches_in_all: KeyedLimiter::per_minute(limits.user_searches_per_minute_in_all),
             boards_by_addr: KeyedLimiter::per_hour(limits.new_boards_per_hour),
@@ -124,6 +135,7 @@ fn rate_name(what: &str) -> &str {
         "new seeks" => "seeks",
         "position requests" => "positions",
         "lesson progress requests" => "lessons",
+        "puzzle requests" => "puzzles",
         "new boards" => "boards",
         "name look-ups" => "names",
         "takeback requests" => "takebacks",

@@ -1,6 +1,6 @@
 //! The abuse suite for the surfaces added after the first hardening
 //! (issue 21): bots, open games and challenges, custom boards, position
-//! requests, name look-ups, lesson progress, sockets that outlive their session, and caps that hold across
+//! requests, name look-ups, lesson progress, puzzles, sockets that outlive their session, and caps that hold across
 //! processes sharing one `PostgreSQL`. Fair play is in `analysis.rs`, the
 //! worker pools in `fair_pools.rs`, the trusted proxy in `proxy.rs`.
 //!
@@ -318,6 +318,33 @@ async fn lesson_progress_is_bounded_per_person_per_address_and_in_all() {
     let (status, body) = save(&mut three).await;
     assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::TooMany)));
     assert_eq!(body["params"]["what"], "lessons", "{body}");
+}
+
+#[tokio::test]
+async fn puzzle_requests_are_bounded_per_person_per_address_and_in_all() {
+    let server = server_on(Backend::sqlite(), |c| {
+        c.limits.puzzle_requests_per_minute = 2;
+        c.limits.puzzle_requests_per_address_per_minute = 3;
+        c.limits.puzzle_requests_per_minute_in_all = 6;
+    })
+    .await;
+    let next = async |client: &mut Client| client.get("/api/puzzles/loa/next").await;
+    let mut one = registered_from(&server.base, "10.6.0.1", "puzzler").await;
+    let (ok, refused) = tally(3, async |_| next(&mut one).await).await;
+    assert_eq!((ok, refused), (2, 1), "per person: 2");
+    // A visitor without a session from the same address: only the
+    // address's rate is left (3, the refused one counted).
+    let mut visitor = client_from(&server.base, "10.6.0.1");
+    let (ok, refused) = tally(2, async |_| next(&mut visitor).await).await;
+    assert_eq!((ok, refused), (0, 2), "per address: 3");
+    let mut two = client_from(&server.base, "10.6.0.2");
+    let (ok, refused) = tally(4, async |_| next(&mut two).await).await;
+    assert_eq!((ok, refused), (3, 1), "per address again: 3");
+    // Six counted in all: the first address's three and the second's three.
+    let mut three = client_from(&server.base, "10.6.0.3");
+    let (status, body) = next(&mut three).await;
+    assert_eq!((status, code_of(&body)), (429, Some(ErrorCode::TooMany)));
+    assert_eq!(body["params"]["what"], "puzzles", "{body}");
 }
 
 async fn push_socket(client: &Client, path: &str) -> RawSocket {

@@ -11,6 +11,9 @@ use gamut_protocol::clock::ClockControl;
 use gamut_protocol::game::ResultView;
 use gamut_protocol::game::{EventView, GameSummary, GameView, HiddenView};
 use gamut_protocol::notification::Notification;
+use gamut_protocol::puzzles::{
+    PuzzleMove, PuzzleMoveView, PuzzleSolutionView, PuzzleView, PuzzlesView,
+};
 use gamut_protocol::requests::{ChatPost, CreateGame, Credentials, ImportBody, MuteRequest};
 use gamut_protocol::review::ReviewView;
 use gamut_protocol::socket::{ClientMessage, LobbyClientMessage, ServerMessage};
@@ -44,7 +47,7 @@ type Candidate = (&'static str, fn(&Value) -> bool);
 
 /// The wire type `value` is an exact example of, if any.
 fn wire_type(value: &Value) -> Option<&'static str> {
-    let candidates: [Candidate; 45] = [
+    let candidates: [Candidate; 50] = [
         ("ErrorView", is::<ErrorView>),
         ("OkView", is::<OkView>),
         ("MeView", is::<MeView>),
@@ -90,6 +93,11 @@ fn wire_type(value: &Value) -> Option<&'static str> {
         ("TournamentView", is::<TournamentView>),
         ("CreateTournament", is::<CreateTournament>),
         ("GameTournamentView", is::<GameTournamentView>),
+        ("PuzzlesView", is::<PuzzlesView>),
+        ("PuzzleView", is::<PuzzleView>),
+        ("PuzzleMove", is::<PuzzleMove>),
+        ("PuzzleMoveView", is::<PuzzleMoveView>),
+        ("PuzzleSolutionView", is::<PuzzleSolutionView>),
     ];
     candidates
         .iter()

@@ -14,6 +14,7 @@ pub mod decline_feed;
 pub mod games;
 pub mod invitations;
 pub mod lessons;
+pub mod puzzles;
 pub mod notifications;
 pub mod premove_feed;
 pub mod records;
@@ -99,6 +100,12 @@ pub fn router(app: AppState, web: &WebDir) -> Router {
         .route("/analysis/ws", get(analysis::analysis_ws))
         .route("/learn/progress", get(lessons::progress))
         .route("/learn/progress/{game}", put(lessons::put_progress))
+        .route("/puzzles", get(puzzles::index))
+        .route("/puzzles/{game}/next", get(puzzles::next))
+        .route("/puzzles/{game}/daily", get(puzzles::daily_puzzle))
+        .route("/puzzle/{id}", get(puzzles::get))
+        .route("/puzzle/{id}/moves", post(puzzles::play))
+        .route("/puzzle/{id}/solution", post(puzzles::solution))
         .route(
             "/games/{id}/review",
             get(review::get_review).post(review::start_review),

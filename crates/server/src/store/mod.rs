@@ -16,7 +16,7 @@
 //! check what the schema cannot (0/1 flags) so that bad contents give an
 //! error naming the column, never a panic. The queries live by concern:
 //! `users` (users and sessions), `bots` (bot accounts), `games` (games and their events),
-//! `ratings` and `processes` (the server processes sharing the
+//! `ratings`, `puzzles` and `processes` (the server processes sharing the
 //! database).
 
 mod bots;
@@ -29,6 +29,8 @@ mod migrate;
 pub(crate) mod notice;
 mod notifications;
 mod processes;
+mod puzzles;
+pub use puzzles::{PuzzlePlayerRow, PuzzleRated, PuzzleTryRow};
 mod ratings;
 mod records;
 mod reviews;
