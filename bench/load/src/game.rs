@@ -151,9 +151,8 @@ impl Ctx {
             .clone()
     }
 
-    /// A new guest session on `server`: its `gamut_session=…` cookie, or
-    /// `None` once the run is over.
-    async fn new_guest(&self, server: usize) -> Option<String> {
+    /// A new guest session on `server`, or `None` once the run is over.
+    async fn new_guest(&self, server: usize) -> Option<Guest> {
         while Instant::now() < self.deadline {
             let s = &self.servers[server];
             let client = if s.v4 {
@@ -164,7 +163,12 @@ impl Ctx {
             let sent = client.post(format!("{}/api/guest", s.base)).send().await;
             match sent {
                 Ok(resp) if resp.status().is_success() => match guest_session(resp).await {
-                    Ok(cookie) => return Some(cookie),
+                    Ok(cookie) => {
+                        return Some(Guest {
+                            cookie,
+                            http: client,
+                        })
+                    }
                     Err(kind) => self.stats.error(kind),
                 },
                 Ok(resp) => {
@@ -203,25 +207,36 @@ impl Ctx {
         }
     }
 
-    /// POST `body` (if any) to `path` on `server` with the session
-    /// `cookie`; the answer, or an error kind.
+    /// POST `body` (if any) to `path` on `server` as `guest`; the
+    /// answer, or an error kind.
     async fn post<T: DeserializeOwned>(
         &self,
         what: &str,
         server: usize,
         path: &str,
-        cookie: &str,
+        guest: &Guest,
         body: Option<&impl Serialize>,
     ) -> Result<T, String> {
-        let mut req = self
+        let mut req = guest
             .http
             .post(format!("{}{path}", self.servers[server].base))
-            .header("cookie", cookie);
+            .header("cookie", &guest.cookie);
         if let Some(b) = body {
             req = req.json(b);
         }
         json_answer(what, req).await
     }
+}
+
+/// A game slot's guest: its session cookie (`gamut_session=…`) and the
+/// client it was made with, whose loopback source address its games'
+/// creations and joins come from, as a person's would come from their
+/// own address (so the server's per-address caps count each guest's
+/// block of addresses, not the whole run as one address).
+#[derive(Clone)]
+struct Guest {
+    cookie: String,
+    http: reqwest::Client,
 }
 
 /// One game as the load generator saw it.
@@ -286,13 +301,13 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
         Pairing::Split => [(2 * slot) % n, (2 * slot + 1) % n],
         Pairing::Same => [slot % n, slot % n],
     };
-    let mut cookies: [Option<String>; 2] = [None, None];
+    let mut guests: [Option<Guest>; 2] = [None, None];
     let mut round = 0usize;
     while Instant::now() < ctx.deadline {
         for p in 0..2 {
-            if cookies[p].is_none() {
-                cookies[p] = ctx.new_guest(servers[p]).await;
-                if cookies[p].is_none() {
+            if guests[p].is_none() {
+                guests[p] = ctx.new_guest(servers[p]).await;
+                if guests[p].is_none() {
                     return;
                 }
             }
@@ -300,7 +315,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
         let creator = round % 2;
         let joiner = 1 - creator;
         round += 1;
-        let (Some(c_cookie), Some(j_cookie)) = (cookies[creator].clone(), cookies[joiner].clone())
+        let (Some(c_guest), Some(j_guest)) = (guests[creator].clone(), guests[joiner].clone())
         else {
             continue;
         };
@@ -311,7 +326,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
                 "create",
                 servers[creator],
                 "/api/games",
-                &c_cookie,
+                &c_guest,
                 Some(&request),
             )
             .await;
@@ -319,7 +334,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
             Ok(created) => created.game.id,
             Err(kind) => {
                 if kind.contains("HTTP 401") {
-                    cookies[creator] = None;
+                    guests[creator] = None;
                 }
                 ctx.stats.error(kind);
                 ctx.pause(RETRY_PAUSE).await;
@@ -328,20 +343,20 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
         };
         let join_path = format!("/api/games/{id}/join");
         if let Err(kind) = ctx
-            .post::<JoinedView>("join", servers[joiner], &join_path, &j_cookie, None::<&()>)
+            .post::<JoinedView>("join", servers[joiner], &join_path, &j_guest, None::<&()>)
             .await
         {
             if kind.contains("HTTP 401") {
-                cookies[joiner] = None;
+                guests[joiner] = None;
             }
             ctx.stats.error(kind);
-            let _ = ctx
+            let _ = c_guest
                 .http
                 .delete(format!(
                     "{}/api/games/{id}",
                     ctx.servers[servers[creator]].base
                 ))
-                .header("cookie", &c_cookie)
+                .header("cookie", &c_guest.cookie)
                 .send()
                 .await;
             ctx.pause(RETRY_PAUSE).await;
@@ -361,7 +376,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
                 ctx.clone(),
                 game.clone(),
                 servers[creator],
-                Some(c_cookie),
+                Some(c_guest.cookie),
                 Role::Creator,
                 seed,
             )),
@@ -369,7 +384,7 @@ pub async fn run_slot(ctx: Arc<Ctx>, slot: usize) {
                 ctx.clone(),
                 game.clone(),
                 servers[joiner],
-                Some(j_cookie),
+                Some(j_guest.cookie),
                 Role::Joiner,
                 seed ^ 0x9e37_79b9_7f4a_7c15,
             )),

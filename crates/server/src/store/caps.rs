@@ -90,87 +90,97 @@ impl Cap {
 /// Open games: waiting for a player or being played.
 const OPEN: &str = "g.status IN ('waiting', 'live')";
 
-/// Counts `counted` within `tx`.
-async fn count(tx: &mut Transaction<'static, Any>, counted: &Counted) -> Result<i64, sqlx::Error> {
+/// Counts `counted` within `tx`, up to `most`: the rows are read only
+/// until the cap is reached, so checking a cap costs at most `most` rows
+/// however many there are (many players behind one address, a full
+/// server).
+async fn count(
+    tx: &mut Transaction<'static, Any>,
+    counted: &Counted,
+    most: i64,
+) -> Result<i64, sqlx::Error> {
     let (sql, text, number): (String, Option<&str>, Option<i64>) = match counted {
         Counted::OpenGamesOf(user) => (
-            format!("SELECT COUNT(*) FROM games g WHERE {OPEN} AND (g.user0 = $1 OR g.user1 = $1)"),
+            format!("SELECT 1 FROM games g WHERE {OPEN} AND (g.user0 = $1 OR g.user1 = $1)"),
             Some(user),
             None,
         ),
         Counted::OpenGamesFrom(address) => (
             format!(
-                "SELECT COUNT(DISTINCT s.game_id) FROM seat_addresses s JOIN games g ON g.id = s.game_id \
+                "SELECT DISTINCT s.game_id FROM seat_addresses s JOIN games g ON g.id = s.game_id \
                  WHERE s.address = $1 AND {OPEN}"
             ),
             Some(address),
             None,
         ),
-        Counted::OpenGames => (format!("SELECT COUNT(*) FROM games g WHERE {OPEN}"), None, None),
+        Counted::OpenGames => (format!("SELECT 1 FROM games g WHERE {OPEN}"), None, None),
         Counted::SeeksOf(user) => (
-            "SELECT COUNT(*) FROM games g WHERE g.status = 'waiting' AND g.kind = 'seek' AND g.creator = $1"
+            "SELECT 1 FROM games g WHERE g.status = 'waiting' AND g.kind = 'seek' AND g.creator = $1"
                 .to_owned(),
             Some(user),
             None,
         ),
         Counted::ComputerGamesOf(user) => (
-            "SELECT COUNT(*) FROM games g WHERE g.status = 'live' AND g.kind = 'computer' \
+            "SELECT 1 FROM games g WHERE g.status = 'live' AND g.kind = 'computer' \
              AND (g.user0 = $1 OR g.user1 = $1)"
                 .to_owned(),
             Some(user),
             None,
         ),
         Counted::ComputerGamesFrom(address) => (
-            "SELECT COUNT(DISTINCT s.game_id) FROM seat_addresses s JOIN games g ON g.id = s.game_id \
+            "SELECT DISTINCT s.game_id FROM seat_addresses s JOIN games g ON g.id = s.game_id \
              WHERE s.address = $1 AND g.status = 'live' AND g.kind = 'computer'"
                 .to_owned(),
             Some(address),
             None,
         ),
         Counted::ChallengesTo(user) => (
-            "SELECT COUNT(*) FROM invitations i JOIN games g ON g.id = i.game_id \
+            "SELECT 1 FROM invitations i JOIN games g ON g.id = i.game_id \
              WHERE i.invitee = $1 AND g.status = 'waiting'"
                 .to_owned(),
             Some(user),
             None,
         ),
         Counted::BotsMadeBy(owner, since) => (
-            "SELECT COUNT(*) FROM bots WHERE owner_id = $1 AND created_at >= $2".to_owned(),
+            "SELECT 1 FROM bots WHERE owner_id = $1 AND created_at >= $2".to_owned(),
             Some(owner),
             Some(*since),
         ),
         Counted::LiveBotsOf(owner) => (
-            "SELECT COUNT(*) FROM bots WHERE owner_id = $1 AND revoked_at IS NULL".to_owned(),
+            "SELECT 1 FROM bots WHERE owner_id = $1 AND revoked_at IS NULL".to_owned(),
             Some(owner),
             None,
         ),
         Counted::BotsMadeFrom(address, since) => (
-            "SELECT COUNT(*) FROM bots WHERE created_from = $1 AND created_at >= $2".to_owned(),
+            "SELECT 1 FROM bots WHERE created_from = $1 AND created_at >= $2".to_owned(),
             Some(address),
             Some(*since),
         ),
         Counted::BotsMade(since) => (
-            "SELECT COUNT(*) FROM bots WHERE created_at >= $1".to_owned(),
+            "SELECT 1 FROM bots WHERE created_at >= $1".to_owned(),
             None,
             Some(*since),
         ),
         Counted::OpenTournamentsOf(user) => (
-            "SELECT COUNT(*) FROM tournaments WHERE status <> 'finished' AND creator_id = $1"
+            "SELECT 1 FROM tournaments WHERE status <> 'finished' AND creator_id = $1"
                 .to_owned(),
             Some(user),
             None,
         ),
         Counted::OpenTournaments => (
-            "SELECT COUNT(*) FROM tournaments WHERE status <> 'finished'".to_owned(),
+            "SELECT 1 FROM tournaments WHERE status <> 'finished'".to_owned(),
             None,
             None,
         ),
         Counted::PlayersOf(id) => (
-            "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1".to_owned(),
+            "SELECT 1 FROM tournament_players WHERE tournament_id = $1".to_owned(),
             Some(id),
             None,
         ),
     };
+    // The next parameter after the query's own.
+    let limit = 1 + usize::from(text.is_some()) + usize::from(number.is_some());
+    let sql = format!("SELECT COUNT(*) FROM ({sql} LIMIT ${limit}) AS counted");
     let mut query = sqlx::query_scalar::<_, i64>(&sql);
     if let Some(text) = text {
         query = query.bind(text.to_owned());
@@ -178,7 +188,7 @@ async fn count(tx: &mut Transaction<'static, Any>, counted: &Counted) -> Result<
     if let Some(number) = number {
         query = query.bind(number);
     }
-    query.fetch_one(&mut **tx).await
+    query.bind(most).fetch_one(&mut **tx).await
 }
 
 impl Store {
@@ -201,7 +211,7 @@ impl Store {
         .await?;
         for (i, cap) in caps.iter().enumerate() {
             let most = i64::try_from(cap.most).unwrap_or(i64::MAX);
-            if count(tx, &cap.counted).await? >= most {
+            if count(tx, &cap.counted, most).await? >= most {
                 return Ok(Some(i));
             }
         }
