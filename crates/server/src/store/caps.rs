@@ -89,6 +89,12 @@ impl Cap {
 
 /// Open games: waiting for a player or being played.
 const OPEN: &str = "g.status IN ('waiting', 'live')";
+/// Live games against the computer.
+const LIVE_COMPUTER: &str = "g.status = 'live' AND g.kind = 'computer'";
+/// A user's games are counted as two index searches, seat 0's and seat
+/// 1's (`UNION ALL`; `games_user0_status`, `games_user1_status`), each
+/// game once: an `OR` of the seats made `SQLite` read every open game.
+const NOT_SEAT0: &str = "AND (g.user0 IS NULL OR g.user0 <> $1)";
 
 /// Counts `counted` within `tx`, up to `most`: the rows are read only
 /// until the cap is reached, so checking a cap costs at most `most` rows
@@ -101,7 +107,10 @@ async fn count(
 ) -> Result<i64, sqlx::Error> {
     let (sql, text, number): (String, Option<&str>, Option<i64>) = match counted {
         Counted::OpenGamesOf(user) => (
-            format!("SELECT 1 FROM games g WHERE {OPEN} AND (g.user0 = $1 OR g.user1 = $1)"),
+            format!(
+                "SELECT 1 FROM games g WHERE g.user0 = $1 AND {OPEN} \
+                 UNION ALL SELECT 1 FROM games g WHERE g.user1 = $1 AND {OPEN} {NOT_SEAT0}"
+            ),
             Some(user),
             None,
         ),
@@ -121,9 +130,10 @@ async fn count(
             None,
         ),
         Counted::ComputerGamesOf(user) => (
-            "SELECT 1 FROM games g WHERE g.status = 'live' AND g.kind = 'computer' \
-             AND (g.user0 = $1 OR g.user1 = $1)"
-                .to_owned(),
+            format!(
+                "SELECT 1 FROM games g WHERE g.user0 = $1 AND {LIVE_COMPUTER} \
+                 UNION ALL SELECT 1 FROM games g WHERE g.user1 = $1 AND {LIVE_COMPUTER} {NOT_SEAT0}"
+            ),
             Some(user),
             None,
         ),
