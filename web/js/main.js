@@ -25,6 +25,7 @@ import * as analysis from './pages/analysis.js';
 import * as myGames from './pages/my-games.js';
 import * as tournaments from './pages/tournaments.js';
 import * as learn from './pages/learn.js';
+import * as puzzles from './pages/puzzles.js';
 
 const ROUTES = [
   [/^\/$/, lobby],
@@ -33,6 +34,8 @@ const ROUTES = [
   [/^\/analysis(?:\/([A-Za-z0-9]+))?$/, analysis],
   [/^\/rules(?:\/([a-z]+))?$/, rules],
   [/^\/learn(?:\/([a-z]+))?$/, learn],
+  [/^\/puzzles(?:\/([a-z]+)(?:\/(daily))?)?$/, puzzles],
+  [/^\/puzzle\/([A-Za-z0-9-]+)$/, puzzles.single],
   [/^\/profile(?:\/([^/]+))?$/, profile],
   [/^\/(signin|signup)$/, account],
   [/^\/leaderboard(?:\/([a-z]+))?(?:\/([a-z]+))?$/, leaderboard],
@@ -134,7 +137,7 @@ function renderHeader() {
     h('a.logo', { href: '/' }, h('img', { src: '/img/logo.svg', alt: '' }), h('span', null, 'Gamut')),
     menuButton,
     h('div.site-menu#site-menu', null,
-      h('nav.main-nav', { 'aria-label': t('nav.main') }, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), link('/tournaments', t('nav.tournaments'), 'nav-tournaments'), link('/learn', t('nav.learn'), 'nav-learn'), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
+      h('nav.main-nav', { 'aria-label': t('nav.main') }, link('/', t('nav.play')), link('/rules', t('nav.rules')), link('/replay', t('nav.replay')), link('/analysis', t('nav.analysis')), link('/leaderboard', t('nav.leaderboard')), link('/tournaments', t('nav.tournaments'), 'nav-tournaments'), link('/learn', t('nav.learn'), 'nav-learn'), link('/puzzles', t('nav.puzzles'), 'nav-puzzles'), user ? link('/my-games', t('nav.my_games'), 'nav-my-games') : null, user ? link(`/profile/${encodeURIComponent(user.name)}`, t('nav.profile')) : null),
       h('div.menu-tools', null, langSelect, sound),
       h('div.menu-account', null, accountButtons())),
     account,

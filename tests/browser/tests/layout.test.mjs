@@ -3,7 +3,7 @@
 // (not cut, as "Sign up" showing as "GU" was); on a phone the header is a
 // small band whose menu button (a disclosure: aria-expanded, Escape, a
 // tap outside, any navigation close it) opens the links, Tournaments
-// among them. The routes are main.js's.
+// among them. The routes are main.js's (the puzzle pages among them).
 
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,6 +31,8 @@ function readySelector(path) {
   if (path === '/replay') return '#import-text';
   if (path.startsWith('/replay/')) return '#replay-moves .move, #replay-moves .empty-row';
   if (path === '/signin' || path === '/signup') return '#account-submit';
+  if (path === '/puzzles') return '.puzzle-card .mini-board svg';
+  if (/^\/puzzles?\//.test(path)) return '.puzzle-layout svg.board .piece';
   throw new Error(`no ready selector for ${path}`);
 }
 
@@ -119,7 +121,8 @@ test('every page fits 320, 390, 768, 1024 and 1366 px, for a registered player',
   await page.waitForURL(/\/tournament\/[a-z0-9]+$/);
   const tournament = page.url().split('/').pop();
   const paths = ['/', `/game/${game}`, '/rules', '/rules/loa', '/rules/pursuit', '/rules/football', '/leaderboard', '/tournaments',
-    `/tournament/${tournament}`, `/profile/${name}`, '/my-games', '/replay', `/replay/${game}`, '/analysis', `/analysis/${game}`, '/signin', '/signup'];
+    `/tournament/${tournament}`, `/profile/${name}`, '/my-games', '/replay', `/replay/${game}`, '/analysis', `/analysis/${game}`, '/signin', '/signup',
+    '/puzzles', '/puzzles/loa', '/puzzles/football/daily', '/puzzle/pursuit-0001'];
   const found = await checkPages(page, paths, 'player');
   assert.deepEqual(found, []);
   await assertNoRawKeys(page);
@@ -135,7 +138,7 @@ test('the guest\'s pages fit every width, in English and in Russian (long words)
     const game = page.url().split('/').pop();
     await page.waitForSelector('.site-header .user-name');
     const guest = (await page.textContent('.site-header .user-name')).trim();
-    const found = await checkPages(page, ['/', `/game/${game}`, `/profile/${guest}`, '/leaderboard'], `guest-${locale}`);
+    const found = await checkPages(page, ['/', `/game/${game}`, `/profile/${guest}`, '/leaderboard', '/puzzles', '/puzzles/pursuit'], `guest-${locale}`);
     assert.deepEqual(found, []);
     assert.deepEqual(page.errors, []);
     await context.close();
