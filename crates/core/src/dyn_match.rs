@@ -7,7 +7,7 @@
 //! `DynMatch` too.
 
 use crate::{Game, GameOptions, GameRecord, MoveError, MoveList, Outcome, Player};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// A game record of any game, with moves and positions as text.
 pub trait DynMatch: Send + Sync {
@@ -109,7 +109,9 @@ impl<G: Game> DynMatch for GameRecord<G> {
     fn replies(&self) -> Vec<String> {
         let pos = self.position();
         let mover = pos.side_to_move();
-        let mut seen = HashSet::new();
+        // Hundreds of short texts a move: a fast hash, not a keyed one
+        // (the texts are the rules', not a visitor's).
+        let mut seen = FxHashSet::default();
         let mut texts = Vec::new();
         let mut replies = MoveList::new();
         let mut text = String::new();

@@ -635,19 +635,37 @@ impl Actor {
         self.commit(event, Vec::new(), now).await
     }
 
-    /// Handles a player's action.
+    /// Handles a player's action. Another server process sharing the
+    /// database may have moved on (and its event not reached this task
+    /// yet; on `SQLite`, where two processes may share a file, it never
+    /// does). The action is judged as if the stored state had been read
+    /// first, without reading it for every action (a query per move): a
+    /// commit that finds the stored version changed has reloaded the
+    /// state, and a refusal is given only once the stored version is
+    /// known to be this task's; otherwise the action is judged once more
+    /// on the state as stored.
     async fn act(&mut self, user_id: &UserId, action: Action) -> Result<i64, ApiError> {
-        // Another server process sharing the database may have moved on
-        // (and its event not reached this task yet; on SQLite, where two
-        // processes may share a file, it never does).
+        let refused = match self.act_once(user_id, action.clone()).await {
+            Ok(version) => return Ok(version),
+            Err(e) if e.code == ErrorCode::ChangedMeanwhile => {
+                return self.act_once(user_id, action).await
+            }
+            Err(e) => e,
+        };
         let stored = self
             .ctx
             .store
             .game_version(self.state.meta.id.as_str())
             .await?;
-        if stored != Some(self.state.version) {
-            self.reload().await;
+        if stored == Some(self.state.version) {
+            return Err(refused);
         }
+        self.reload().await;
+        self.act_once(user_id, action).await
+    }
+
+    /// [`Actor::act`] on the state as this task has it.
+    async fn act_once(&mut self, user_id: &UserId, action: Action) -> Result<i64, ApiError> {
         let side = self.state.meta.side_of(user_id).ok_or_else(|| {
             ApiError::from(Refusal::NotAPlayer)
         })?;
