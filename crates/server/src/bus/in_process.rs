@@ -13,10 +13,17 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
+/// Events a game's channel holds for a socket that has not read them
+/// yet. A socket further behind is told it lagged and catches up from the
+/// store (`http::ws`), so this bounds memory, not what a viewer gets: the
+/// channel's slots are allocated when it opens, and with 256 they were a
+/// fifth of a live game's memory (issue 24).
+const GAME_CAPACITY: usize = 32;
+
 /// The in-process bus: one broadcast channel per watched game.
 #[derive(Debug)]
 pub struct InProcessBus {
-    games: Mutex<HashMap<GameId, broadcast::Sender<Arc<Published>>>>,
+    games: Channels<GameId, Published>,
     lobby: broadcast::Sender<()>,
     rooms: Mutex<HashMap<ChatRoom, broadcast::Sender<Arc<ChatLine>>>>,
     users: Mutex<HashMap<UserId, broadcast::Sender<Arc<Notification>>>>,
@@ -59,27 +66,11 @@ impl InProcessBus {
 
 impl EventBus for InProcessBus {
     fn publish_game(&self, game_id: &GameId, event: Arc<Published>) {
-        let mut games = self
-            .games
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(tx) = games.get(game_id) {
-            if tx.send(event).is_err() {
-                games.remove(game_id);
-            }
-        }
+        publish_keyed(&self.games, game_id, event);
     }
 
     fn subscribe_game(&self, game_id: &GameId) -> broadcast::Receiver<Arc<Published>> {
-        let mut games = self
-            .games
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        games.retain(|_, tx| tx.receiver_count() > 0);
-        games
-            .entry(game_id.clone())
-            .or_insert_with(|| broadcast::channel(256).0)
-            .subscribe()
+        subscribe_keyed(&self.games, game_id, GAME_CAPACITY)
     }
 
     fn publish_lobby(&self) {
@@ -107,7 +98,8 @@ impl EventBus for InProcessBus {
     }
 }
 
-/// Channels by key (chat rooms, users), each kept while it has receivers.
+/// Channels by key (games, chat rooms, users), each kept while it has
+/// receivers.
 type Channels<K, T> = Mutex<HashMap<K, broadcast::Sender<Arc<T>>>>;
 
 /// Sends `item` on `key`'s channel, if anyone listens.
@@ -123,7 +115,8 @@ fn publish_keyed<K: Eq + std::hash::Hash, T>(channels: &Channels<K, T>, key: &K,
 }
 
 /// A receiver on `key`'s channel (made with room for `capacity` items if
-/// new; channels nobody listens to any more are dropped then).
+/// new; channels nobody listens to any more are dropped then, so the
+/// sweep costs one pass per new channel, not per receiver).
 fn subscribe_keyed<K: Eq + std::hash::Hash + Clone, T>(
     channels: &Channels<K, T>,
     key: &K,
