@@ -2,7 +2,7 @@
 //! messages' limits, mutes, and delivery over the sockets; on every
 //! backend.
 
-mod common;
+use crate::common;
 
 use common::{params, Backend, Client, ErrorCode, ServerMessage, TestServer, Ws};
 use gamut_protocol::chat::ChatLine;

@@ -7,7 +7,7 @@
 //! the server's `POST /api/positions` plays them), its ids fit the
 //! server's set, and its texts are in every language.
 
-mod common;
+use crate::common;
 
 use common::{decode, Backend, ErrorCode, TestServer};
 use gamut_games::{GameKind, Match};

@@ -2,7 +2,7 @@
 //! errors, ratings, history, export/import and the live lobby. Answers are
 //! read into the server's view types.
 
-mod common;
+use crate::common;
 
 use common::{
     challenge, first_move, params, Backend, ErrorCode, EventBody, GamesView, LeaderboardView,

@@ -2,7 +2,7 @@
 //! game in the catalogue, the computer, reconnecting, spectators, and
 //! refused actions. Answers are read into the server's view types.
 
-mod common;
+use crate::common;
 
 use common::{
     challenge, first_move, legal_after, params, small_loa, untimed, Backend, CatalogueView,

@@ -1,7 +1,7 @@
 //! Session lifetime (sliding expiry, refreshed now and then, expired
 //! sessions refused and deleted) and the sign-up rate limit.
 
-mod common;
+use crate::common;
 
 use common::{decode, Backend, Client, ErrorCode, MeView, TestServer};
 use gamut_protocol::ids::now_ms;
@@ -266,7 +266,7 @@ async fn upgrade(backend: Backend) {
     };
     sqlx::any::install_default_drivers();
     let pool = AnyPoolOptions::new().connect(&url).await.expect("connect");
-    let schema = include_str!("../migrations/0001_init.sql");
+    let schema = include_str!("../../migrations/0001_init.sql");
     pool.execute(sqlx::raw_sql(schema))
         .await
         .expect("old schema");

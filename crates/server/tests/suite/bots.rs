@@ -4,7 +4,7 @@
 //! people's seeks (a person plays a bot only by challenging it by name),
 //! and at most `5` per person.
 
-mod common;
+use crate::common;
 
 use common::{params, Backend, Client, ErrorCode, ServerMessage, TestServer};
 use gamut_protocol::bots::{BotCreatedView, BotsView};

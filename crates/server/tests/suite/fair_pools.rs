@@ -7,7 +7,7 @@
 //! is tested on [`Analyses`] itself with made-up addresses; the review cap
 //! goes through the HTTP API.
 
-mod common;
+use crate::common;
 
 use common::{review_done, short_game, Backend, ErrorCode, TestServer};
 use gamut_games::GameKind;

@@ -4,7 +4,7 @@
 //! nobody plays any more end; the socket of an unknown game is closed with
 //! 4404.
 
-mod common;
+use crate::common;
 
 use common::{
     challenge, first_move, untimed, Backend, ErrorCode, EventBody, GamesView, MeView, ProfileView,

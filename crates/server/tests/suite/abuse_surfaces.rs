@@ -7,7 +7,7 @@
 //! Requests carry `X-Forwarded-For` to a server that trusts loopback as its
 //! proxy, so each client has the address the case needs.
 
-mod common;
+use crate::common;
 
 use common::{code_of, Backend, Client, ErrorCode, RawSocket, TestServer};
 use futures_util::StreamExt;

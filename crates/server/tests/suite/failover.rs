@@ -8,7 +8,7 @@
 //! still answers in games against it. `PostgreSQL` only (skipped with a note
 //! without `GAMUT_TEST_POSTGRES_URL`); bounded (about 15 s).
 
-mod common;
+use crate::common;
 
 use common::{challenge, Backend, Client};
 use futures_util::{SinkExt, StreamExt};

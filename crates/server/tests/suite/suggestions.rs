@@ -4,7 +4,7 @@
 //! state carrying the ratings after it, and the lobby leaving out
 //! correspondence games nobody moves in any more.
 
-mod common;
+use crate::common;
 
 use common::{challenge, untimed, Backend, TestServer};
 use gamut_protocol::game::GameView;

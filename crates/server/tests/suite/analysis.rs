@@ -4,7 +4,7 @@
 //! nodes, lines, one per user, per address, sockets per address, stop),
 //! and a live game's players kept from any engine view of it (fair play).
 
-mod common;
+use crate::common;
 
 use common::{decode, params, small_loa, Backend, Client, ErrorCode, ErrorView, TestServer};
 use futures_util::{SinkExt, StreamExt};

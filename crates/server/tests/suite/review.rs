@@ -4,7 +4,7 @@
 //! and each player's accuracy. Bounds: a session, finished games only,
 //! one review per user, a cap in all.
 
-mod common;
+use crate::common;
 
 use common::{challenge, review_done, short_game, untimed, Backend, Client, ErrorCode, TestServer};
 use gamut_protocol::review::ReviewView;

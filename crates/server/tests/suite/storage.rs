@@ -5,7 +5,7 @@
 //! at once on a fresh `PostgreSQL` database all succeed, bad rows are errors
 //! naming the column, ratings are replaced in place and listing filters.
 
-mod common;
+use crate::common;
 
 use common::{challenge, code_of, first_legal, small_loa, untimed, Backend, ErrorCode, TestServer};
 use gamut_protocol::ids::now_ms;
@@ -192,8 +192,8 @@ async fn migrate_the_old_way(pool: &sqlx::AnyPool, versions: &[i64]) {
     .await
     .expect("old migrations table");
     let files = [
-        include_str!("../migrations/0001_init.sql"),
-        include_str!("../migrations/0002_session_last_use.sql"),
+        include_str!("../../migrations/0001_init.sql"),
+        include_str!("../../migrations/0002_session_last_use.sql"),
     ];
     for &version in versions {
         if let Some(sql) = usize::try_from(version - 1).ok().and_then(|i| files.get(i)) {

@@ -1,7 +1,7 @@
 //! Challenges by name, rematches and notifications (issue 14), on every
 //! backend.
 
-mod common;
+use crate::common;
 
 use common::{params, Backend, Client, CreatedView, ErrorCode, ServerMessage, TestServer, Ws};
 use gamut_core::Player;

@@ -2,7 +2,7 @@
 //! out), the rating history written with each rated game; and the game
 //! summaries' side to move and last move time (the "your games" page).
 
-mod common;
+use crate::common;
 
 use common::{
     challenge, first_move, small_loa, Backend, ErrorCode, GamesView, ProfileView, TestServer,

@@ -4,7 +4,7 @@
 //! on the tournament socket, the end, the limits and bad input, and the
 //! standings and pairing after a restart.
 
-mod common;
+use crate::common;
 
 use common::{decode, params, Backend, Client, ErrorCode, GameView, TestServer};
 use futures_util::StreamExt;

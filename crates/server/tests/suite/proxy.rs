@@ -4,7 +4,7 @@
 //! and WebSocket upgrades alike; and a sign-in answers an unknown name
 //! exactly as a wrong password.
 
-mod common;
+use crate::common;
 
 use common::{decode, Backend, ErrorCode, ErrorView, TestServer};
 use gamut_server::ServerConfig;

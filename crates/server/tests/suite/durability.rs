@@ -2,7 +2,7 @@
 //! and live games resume (the server runs as a real child process).
 //! Answers are read into the server's view types.
 
-mod common;
+use crate::common;
 
 use common::{challenge, first_move, Backend, Client};
 use gamut_core::{EndReason, Player};

@@ -8,7 +8,7 @@
 //! (`ServerConfig::day`, `gamut-server --day-ms`), shortened here: nobody
 //! waits for days.
 
-mod common;
+use crate::common;
 
 use common::{
     challenge, first_move, params, spawn_server_with, Backend, Client, ErrorCode, EventBody,

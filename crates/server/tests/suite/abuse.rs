@@ -1,7 +1,7 @@
 //! The abuse suite (issue 12): each limit against exhausting the server or
 //! abusing sessions, on loopback, each case bounded (well under 30 s).
 
-mod common;
+use crate::common;
 
 use common::{code_of, raw_socket, Backend, Client, ErrorCode, ServerMessage, TestServer};
 use futures_util::{SinkExt, StreamExt};

@@ -4,7 +4,7 @@
 //! cookie's `Secure` flag when configured, and a record giving an option
 //! twice refused. Each test fails without its fix.
 
-mod common;
+use crate::common;
 
 use common::{code_of, Backend, ErrorCode, TestServer};
 use reqwest::header::HeaderMap;

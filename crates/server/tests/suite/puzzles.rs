@@ -7,7 +7,7 @@
 //! refusal with its code. The rates per person, per address and in all
 //! are in `abuse_surfaces.rs`.
 
-mod common;
+use crate::common;
 
 use common::{decode, Backend, Client, ErrorCode, TestServer};
 use gamut_games::GameKind;

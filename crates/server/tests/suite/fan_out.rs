@@ -5,7 +5,7 @@
 //! (On `SQLite` the in-process bus is covered by every other test.)
 //! Messages are read into the server's view types.
 
-mod common;
+use crate::common;
 
 use common::{
     bare_client, challenge, first_move, small_loa, untimed, Backend, Client, EventBody, EventView,

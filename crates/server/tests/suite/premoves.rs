@@ -5,7 +5,7 @@
 //! that set them (a premove is a request held by the game's task, not
 //! stored: docs/api.md).
 
-mod common;
+use crate::common;
 
 use common::{challenge, Backend, Client, ServerMessage, TestServer, Ws};
 use gamut_core::Player;
