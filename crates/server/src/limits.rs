@@ -293,18 +293,18 @@ pub fn check_seek_rate(app: &App, user: &UserId) -> ApiResult<()> {
     count_attempt(&app.guards.seeks_by_user, user.as_str(), "new seeks")
 }
 
-/// Whether the session `token` still belongs to `user` and is valid: a
-/// socket acts only while the session it was opened with lasts (signing
-/// out, everywhere or by a password change, ends it).
-pub async fn session_lasts(app: &App, token: Option<&str>, user: &UserId) -> ApiResult<bool> {
-    let Some(token) = token else {
-        return Ok(false);
-    };
+/// When the session `token` expires (epoch ms) if it still belongs to
+/// `user` and is valid, else `None`: a socket acts only while the session
+/// it was opened with lasts (signing out, everywhere or by a password
+/// change, ends it).
+pub async fn session_expiry(app: &App, token: &str, user: &UserId) -> ApiResult<Option<i64>> {
     Ok(match app.store.session(token).await? {
-        Some((row, last_used)) => {
-            row.id == user.as_str() && !app.sessions.expired(last_used, now_ms())
+        Some((row, last_used))
+            if row.id == user.as_str() && !app.sessions.expired(last_used, now_ms()) =>
+        {
+            Some(app.sessions.expires_at(last_used))
         }
-        None => false,
+        _ => None,
     })
 }
 

@@ -52,6 +52,12 @@ impl SessionLifetime {
         now.saturating_sub(last_used) >= self.lifetime_ms
     }
 
+    /// The instant (epoch ms) a session last used at `last_used` expires
+    /// unless used again: [`SessionLifetime::expired`] from then on.
+    pub fn expires_at(&self, last_used: i64) -> i64 {
+        last_used.saturating_add(self.lifetime_ms)
+    }
+
     /// True if a session last used at `last_used`, used again at `now`,
     /// should have its stored last-use time refreshed.
     pub fn needs_refresh(&self, last_used: i64, now: i64) -> bool {

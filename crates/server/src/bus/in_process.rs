@@ -10,6 +10,7 @@ use gamut_protocol::chat::ChatLine;
 use gamut_protocol::ids::{GameId, UserId};
 use gamut_protocol::notification::Notification;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
@@ -27,6 +28,8 @@ pub struct InProcessBus {
     lobby: broadcast::Sender<()>,
     rooms: Mutex<HashMap<ChatRoom, broadcast::Sender<Arc<ChatLine>>>>,
     users: Mutex<HashMap<UserId, broadcast::Sender<Arc<Notification>>>>,
+    /// How many times sessions ended ([`EventBus::sessions_epoch`]).
+    sessions_ended: AtomicU64,
 }
 
 impl Default for InProcessBus {
@@ -36,6 +39,7 @@ impl Default for InProcessBus {
             lobby: broadcast::channel(16).0,
             rooms: Mutex::new(HashMap::new()),
             users: Mutex::new(HashMap::new()),
+            sessions_ended: AtomicU64::new(0),
         }
     }
 }
@@ -95,6 +99,16 @@ impl EventBus for InProcessBus {
 
     fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>> {
         subscribe_keyed(&self.users, user, 16)
+    }
+
+    fn publish_sessions_ended(&self) {
+        // SeqCst: a socket that reads the count after this sees the change
+        // (the deletion was stored before this call).
+        self.sessions_ended.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn sessions_epoch(&self) -> Option<u64> {
+        Some(self.sessions_ended.load(Ordering::SeqCst))
     }
 }
 

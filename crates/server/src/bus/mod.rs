@@ -43,4 +43,14 @@ pub trait EventBus: Send + Sync + 'static {
     fn publish_user(&self, user: &UserId, notification: Arc<Notification>);
     /// Subscribes to `user`'s notifications.
     fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>>;
+    /// Signals that sessions or bot tokens ended here (a sign-out, a
+    /// password change, a revoked token), once the change is stored: every
+    /// socket checks its own session again before its next action.
+    fn publish_sessions_ended(&self);
+    /// A count that grows whenever sessions ended, in this process or
+    /// another: a socket whose last check saw the same count need not ask
+    /// the database again ([`crate::http::socket_session`]). `None` while
+    /// this process may miss such news (its `PostgreSQL` listener is
+    /// down): then every action asks.
+    fn sessions_epoch(&self) -> Option<u64>;
 }

@@ -44,6 +44,7 @@ use gamut_protocol::ids::{GameId, UserId};
 use gamut_protocol::notification::Notification;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
@@ -80,6 +81,9 @@ pub struct PgBus {
     outgoing: mpsc::UnboundedSender<String>,
     /// Told of notices of games nobody here watches.
     on_game: OnceLock<GameHook>,
+    /// Whether the listener is connected: while it is not, this process
+    /// may miss that sessions ended elsewhere ([`EventBus::sessions_epoch`]).
+    listening: AtomicBool,
 }
 
 impl PgBus {
@@ -104,6 +108,7 @@ impl PgBus {
             copies: Mutex::new(HashMap::new()),
             outgoing,
             on_game: OnceLock::new(),
+            listening: AtomicBool::new(false),
         });
         let receiver = bus.clone().receive(url.to_owned(), listener);
         let task = tokio::spawn(async move {
@@ -175,6 +180,10 @@ impl PgBus {
         let mut pruned = Instant::now();
         loop {
             let connected_at = Instant::now();
+            // Sessions may have ended while this process was not listening:
+            // every socket checks its own again.
+            self.local.publish_sessions_ended();
+            self.listening.store(true, Ordering::SeqCst);
             // Anything may have changed while this process was not listening.
             self.catch_up_all().await;
             loop {
@@ -194,6 +203,7 @@ impl PgBus {
                     self.prune();
                 }
             }
+            self.listening.store(false, Ordering::SeqCst);
             if connected_at.elapsed() >= LAST_RETRY {
                 retry = FIRST_RETRY;
             }
@@ -245,6 +255,7 @@ impl PgBus {
             Notice::User {
                 user, notification, ..
             } => self.local.publish_user(&user, Arc::new(notification)),
+            Notice::SessionsEnded { .. } => self.local.publish_sessions_ended(),
         }
     }
 
@@ -372,6 +383,21 @@ impl EventBus for PgBus {
             user: user.clone(),
             notification: (*notification).clone(),
         });
+    }
+
+    fn publish_sessions_ended(&self) {
+        self.local.publish_sessions_ended();
+        self.notify(&Notice::SessionsEnded {
+            from: self.origin.clone(),
+        });
+    }
+
+    fn sessions_epoch(&self) -> Option<u64> {
+        // Read after the flag: a reconnection publishes before setting it.
+        self.listening
+            .load(Ordering::SeqCst)
+            .then(|| self.local.sessions_epoch())
+            .flatten()
     }
 
     fn subscribe_user(&self, user: &UserId) -> broadcast::Receiver<Arc<Notification>> {

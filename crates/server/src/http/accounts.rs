@@ -172,6 +172,7 @@ async fn end_guest_session(app: &App, headers: &HeaderMap) -> ApiResult<()> {
         if let Some((user, _)) = app.store.session(&token).await? {
             if user.guest {
                 app.store.delete_session(&token).await?;
+                app.bus.publish_sessions_ended();
             }
         }
     }
@@ -231,6 +232,7 @@ pub async fn signin(
 pub async fn signout(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     if let Some(token) = session_token(&headers) {
         app.store.delete_session(&token).await?;
+        app.bus.publish_sessions_ended();
     }
     Ok(([(SET_COOKIE, clear_cookie())], Json(OkView::OK)).into_response())
 }
@@ -242,6 +244,7 @@ pub async fn signout_all(State(app): State<AppState>, headers: HeaderMap) -> Api
     app.store
         .delete_user_sessions(user.id.as_str(), None)
         .await?;
+    app.bus.publish_sessions_ended();
     Ok(([(SET_COOKIE, clear_cookie())], Json(OkView::OK)).into_response())
 }
 
@@ -286,5 +289,6 @@ pub async fn change_password(
     app.store
         .delete_user_sessions(user.id.as_str(), token.as_deref())
         .await?;
+    app.bus.publish_sessions_ended();
     Ok(Json(OkView::OK))
 }

@@ -165,5 +165,6 @@ pub async fn revoke(
     app.store
         .revoke_bot(user.id.as_str(), &bot.user.id, now_ms())
         .await?;
+    app.bus.publish_sessions_ended();
     Ok(Json(OkView::OK))
 }

@@ -2,7 +2,7 @@
 //! events, players' actions) and one for the lobby. Messages are the types
 //! of [`gamut_protocol::socket`].
 
-use crate::auth::{credential, Credential};
+use crate::auth::credential;
 use crate::chat::ChatRoom;
 use crate::connections::{ConnectionCounter, ConnectionGuard};
 use crate::error::socket_error;
@@ -11,11 +11,10 @@ use crate::game::actor::Action;
 use crate::game::event::{Published, StoredEvent};
 use crate::game::meta::GameMeta;
 use crate::game::state::GameState;
-use crate::http::bot_auth::bot_token_lasts;
 use crate::http::chat_feed::ChatFeed;
 use crate::http::decline_feed::DeclineFeed;
 use crate::http::invitations;
-use crate::limits::{count_attempt, session_lasts, too_many};
+use crate::limits::{count_attempt, too_many};
 use crate::http::premove_feed::{self, HeldPremove, PremoveFeed};
 use crate::http::socket_session::{check_due, SocketSession};
 use crate::http::{current_user, query, require_user};
@@ -98,7 +97,7 @@ pub async fn game_ws(
                 .await?;
         }
     }
-    let session = user.and_then(|u| Some((u.id, credential(&headers)?)));
+    let session = user.and_then(|u| Some(SocketSession::new(&app, u.id, credential(&headers)?)));
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
@@ -132,7 +131,7 @@ struct Watch {
     id: GameId,
     /// The user and the credential (session or bot token) the socket was
     /// opened with.
-    session: Option<(UserId, Credential)>,
+    session: Option<SocketSession>,
     /// The user's seat when the socket opened.
     side: Option<Player>,
     /// Counts the socket among its address's.
@@ -302,32 +301,6 @@ impl Reply {
     }
 }
 
-/// True if the socket's session (`user`'s, with `credential`) still lasts
-/// (for a bot: its token is not revoked). A session renewed under a new
-/// token since (a guest who signed up: the same user, now registered) is
-/// followed: the socket goes on with the new token, which the old one gives
-/// no other way to learn.
-pub(crate) async fn session_still_lasts(
-    app: &AppState,
-    user: &UserId,
-    credential: &mut Credential,
-) -> Result<bool, ApiError> {
-    let token = match credential {
-        Credential::Bot(hash) => return bot_token_lasts(app, hash, user).await,
-        Credential::Session(token) => token,
-    };
-    if session_lasts(app, Some(token.as_str()), user).await? {
-        return Ok(true);
-    }
-    match app.store.renewed_session(token).await? {
-        Some(renewed) if session_lasts(app, Some(&renewed), user).await? => {
-            *token = renewed;
-            Ok(true)
-        }
-        _ => Ok(false),
-    }
-}
-
 /// The refusal of a spectator's action.
 fn spectators() -> ApiError {
     ApiError::forbidden("spectators cannot act").code(gamut_protocol::ErrorCode::NotAPlayer)
@@ -367,7 +340,7 @@ fn player_ask(body: ClientBody) -> Result<PlayerAsk, Reply> {
 async fn answer(
     app: &AppState,
     id: &GameId,
-    player: Option<&mut (UserId, Credential)>,
+    player: Option<&mut SocketSession>,
     text: &str,
 ) -> Reply {
     let envelope = Envelope::of(text);
@@ -399,14 +372,15 @@ async fn answer(
         Ok(ask) => ask,
         Err(at_once) => return at_once,
     };
-    let Some((user, token)) = player else {
+    let Some(session) = player else {
         return Reply::send(socket_error(id_of_message, spectators()));
     };
-    match session_still_lasts(app, user, token).await {
+    match session.lasts_before_acting(app).await {
         Ok(true) => {}
         Ok(false) => return Reply::Close(id_of_message, session_ended()),
         Err(e) => return Reply::send(socket_error(id_of_message, e)),
     }
+    let user = session.user();
     let action = match ask {
         PlayerAsk::Act(action) => action,
         PlayerAsk::Premove(mv) => {
@@ -439,7 +413,7 @@ async fn watch_game(watch: Watch, since: Option<i64>, mut socket: WebSocket) {
         side,
         guard: _guard,
     } = watch;
-    let user_id = session.as_ref().map(|(u, _)| u.clone());
+    let user_id = session.as_ref().map(|s| s.user().clone());
     let mut allowance = Allowance::new(&app.guards.limits);
     let mut events = app.bus.subscribe_game(&id);
     // Chat too is followed before the state goes out: a message posted
@@ -742,7 +716,7 @@ pub(crate) async fn serve_pushes<P: Pushes>(
             text = pushes.next() => {
                 let Some(text) = text else { return };
                 if let (true, Some(s)) = (P::PRIVATE, session.as_mut()) {
-                    if !s.lasts(app).await {
+                    if !s.lasts_before_acting(app).await.unwrap_or(true) {
                         close_with(&mut socket, None, session_ended()).await;
                         return;
                     }

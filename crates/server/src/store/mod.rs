@@ -309,9 +309,13 @@ impl Store {
                 let file = data_dir.join("gamut.sqlite3");
                 let url = format!("sqlite://{}?mode=rwc", file.display());
                 // Four readers (WAL lets them read during a write) and the
-                // event writer.
+                // event writer. A connection to a file in this process
+                // cannot drop: no round trip to the worker thread to test
+                // it before each use (sqlx's default, a tenth of a move's
+                // database work, issue 24).
                 let pool = AnyPoolOptions::new()
                     .max_connections(5)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute("PRAGMA journal_mode=WAL").await?;

@@ -52,6 +52,12 @@ pub enum Notice {
         /// The notification.
         notification: Notification,
     },
+    /// Sessions or bot tokens ended (their rows are gone): sockets check
+    /// theirs again before acting.
+    SessionsEnded {
+        /// The sending process.
+        from: String,
+    },
 }
 
 impl Notice {
@@ -61,7 +67,8 @@ impl Notice {
             Notice::Game { from, .. }
             | Notice::Lobby { from }
             | Notice::Chat { from, .. }
-            | Notice::User { from, .. } => from,
+            | Notice::User { from, .. }
+            | Notice::SessionsEnded { from } => from,
         }
     }
 
@@ -105,7 +112,8 @@ mod tests {
             version: 42,
         };
         let lobby = Notice::Lobby { from: "p1".into() };
-        for notice in [game, lobby] {
+        let sessions = Notice::SessionsEnded { from: "p1".into() };
+        for notice in [game, lobby, sessions] {
             let text = notice.encode();
             assert!(text.len() < 100, "{text}");
             assert_eq!(Notice::decode(&text), Ok(notice));

@@ -2,11 +2,14 @@
 //! bearer token (accepted, refused when wrong or revoked, failures
 //! limited like sign-ins), marked as bots in every view, kept apart from
 //! people's seeks (a person plays a bot only by challenging it by name),
-//! and at most `5` per person.
+//! and at most `5` per person; a bot's socket stops acting once its token
+//! is revoked.
 
 use crate::common;
 
-use common::{params, Backend, Client, ErrorCode, ServerMessage, TestServer};
+use common::{
+    first_move, legal_after, params, Backend, Client, ErrorCode, ServerMessage, TestServer,
+};
 use gamut_protocol::bots::{BotCreatedView, BotsView};
 use gamut_protocol::notification::NotificationKind;
 use serde_json::{json, Value};
@@ -253,4 +256,34 @@ async fn bots_and_people_meet_only_by_a_challenge_to_the_bot() {
     }
     let version = ws.play(&seen.legal[0]).await;
     assert!(version > 2);
+}
+
+#[tokio::test]
+async fn a_bot_socket_that_has_acted_stops_once_its_token_is_revoked() {
+    let server = TestServer::start(Backend::sqlite()).await;
+    let mut alice = person(&server, "alice").await;
+    let mut robo = bot(&server, &mut alice, "robo").await;
+    let mut other = bot(&server, &mut alice, "other").await;
+    let mut first = seek("loa");
+    first["side"] = json!("first");
+    let game = robo.create_game(first).await.0;
+    other
+        .post_ok(&format!("/api/games/{game}/join"), json!({}))
+        .await;
+    let mut ws = robo.ws(&game, None).await;
+    let mut theirs = other.ws(&game, None).await;
+    let state = ws.first_state().await;
+    theirs.first_state().await;
+    // Acted: the socket remembers its check.
+    let version = ws.play(first_move(&state)).await;
+    let seen = theirs.event(|e| e.version == version).await;
+    let version = theirs.play(&legal_after(&seen)[0]).await;
+    let seen = ws.event(|e| e.version == version).await;
+    let mv = legal_after(&seen)[0].clone();
+    let ok = alice
+        .send(reqwest::Method::DELETE, "/api/bots/robo", None)
+        .await;
+    assert_eq!(ok.0, 200, "{}", ok.1);
+    let refused = ws.refused(json!({"type": "move", "move": mv})).await;
+    assert_eq!(refused, ErrorCode::SessionEnded);
 }

@@ -1,9 +1,14 @@
 //! Session lifetime (sliding expiry, refreshed now and then, expired
-//! sessions refused and deleted) and the sign-up rate limit.
+//! sessions refused and deleted), the sign-up rate limit, and game
+//! sockets that stop acting the moment their session ends (they remember
+//! their last check until sessions end somewhere).
 
 use crate::common;
 
-use common::{decode, Backend, Client, ErrorCode, MeView, TestServer};
+use common::{
+    challenge, decode, first_move, legal_after, untimed, Backend, Client, ErrorCode, EventBody,
+    MeView, TestServer, Ws,
+};
 use gamut_protocol::ids::now_ms;
 use gamut_protocol::user::UserView;
 use gamut_server::store::Store;
@@ -336,3 +341,133 @@ async fn guest_limit(backend: Backend) {
 }
 
 test_on_every_backend!(new_guests_are_rate_limited_per_address, guest_limit);
+
+/// A game of `a` (first) and `b` in which `a`'s socket has acted twice (so
+/// its session check is remembered): `a`'s socket, `b`'s, and a legal move
+/// for `a`.
+async fn after_acting(a: &mut Client, b: &mut Client) -> (Ws, Ws, String) {
+    let options = json!({"size": "6"});
+    let id = challenge(a, b, "loa", options, untimed(), false).await;
+    let mut wa = a.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    let state = wa.first_state().await;
+    wb.first_state().await;
+    let mut mv = first_move(&state).to_owned();
+    for _ in 0..2 {
+        let version = wa.play(&mv).await;
+        let seen = wb.event(|e| e.version == version).await;
+        let reply = legal_after(&seen)[0].clone();
+        let version = wb.play(&reply).await;
+        let seen = wa.event(|e| e.version == version).await;
+        mv = legal_after(&seen)[0].clone();
+    }
+    (wa, wb, mv)
+}
+
+/// `ws`'s move `mv` is refused because its session ended, and the socket
+/// is closed.
+async fn refused_for_ended_session(ws: &mut Ws, mv: &str) {
+    let refused = ws.refused(json!({"type": "move", "move": mv})).await;
+    assert_eq!(refused, ErrorCode::SessionEnded);
+}
+
+async fn ended_after_acting(backend: Backend) {
+    let server = TestServer::start(backend).await;
+    let creds = |name: &str| json!({"username": name, "password": "correct horse"});
+    // Signing out.
+    let (mut a, mut b) = server.two_guests().await;
+    let (mut ws, _, mv) = after_acting(&mut a, &mut b).await;
+    a.post_ok("/api/signout", json!({})).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+    // Signing out everywhere, from another client.
+    let mut alice = server.client();
+    alice.post_ok("/api/signup", creds("alice")).await;
+    let mut b = server.guest().await;
+    let (mut ws, _, mv) = after_acting(&mut alice, &mut b).await;
+    let mut elsewhere = server.client();
+    elsewhere.post_ok("/api/signin", creds("alice")).await;
+    elsewhere.post_ok("/api/signout-all", json!({})).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+    // A password changed in another session.
+    alice.post_ok("/api/signin", creds("alice")).await;
+    let mut b = server.guest().await;
+    let (mut ws, _, mv) = after_acting(&mut alice, &mut b).await;
+    let mut elsewhere = server.client();
+    elsewhere.post_ok("/api/signin", creds("alice")).await;
+    let change = json!({"password": "correct horse", "new_password": "battery staple"});
+    elsewhere.post_ok("/api/password", change).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+    // A guest signing in ends the guest's session.
+    let mut bob = server.client();
+    bob.post_ok("/api/signup", creds("bob")).await;
+    bob.post_ok("/api/signout", json!({})).await;
+    let mut guest = server.guest().await;
+    let mut b = server.guest().await;
+    let (mut ws, _, mv) = after_acting(&mut guest, &mut b).await;
+    guest.post_ok("/api/signin", creds("bob")).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+    // The opponent, whose session lasts, still plays.
+    let (mut a, mut b) = server.two_guests().await;
+    let (mut wa, mut wb, mv) = after_acting(&mut a, &mut b).await;
+    a.post_ok("/api/signout", json!({})).await;
+    refused_for_ended_session(&mut wa, &mv).await;
+    let resigned = wb.ask(json!({"type": "resign"})).await;
+    assert!(
+        matches!(resigned, common::ServerMessage::Ack { .. }),
+        "{resigned:?}"
+    );
+}
+
+test_on_every_backend!(
+    a_socket_that_has_acted_is_refused_once_its_session_ends,
+    ended_after_acting
+);
+
+async fn expired_after_acting(backend: Backend) {
+    let server =
+        TestServer::start_with(backend, |c| c.session_lifetime = Duration::from_secs(2)).await;
+    let (mut a, mut b) = server.two_guests().await;
+    let (mut ws, _, mv) = after_acting(&mut a, &mut b).await;
+    // Nothing ended it anywhere: it expires by itself.
+    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+}
+
+test_on_every_backend!(
+    a_socket_that_has_acted_is_refused_once_its_session_expires,
+    expired_after_acting
+);
+
+async fn ended_in_another_process(backend: Backend) {
+    let one = TestServer::start(backend).await;
+    let two = gamut_server::Server::start(one.backend.config())
+        .await
+        .expect("a second process starts");
+    let (mut a, mut b) = one.two_guests().await;
+    // The socket is on the second process; the sign-out on the first.
+    let mut on_two = a.clone();
+    on_two.rebase(&format!("http://{}", two.addr()));
+    let options = json!({"size": "6"});
+    let id = challenge(&mut a, &mut b, "loa", options, untimed(), false).await;
+    let mut ws = on_two.ws(&id, None).await;
+    let mut wb = b.ws(&id, None).await;
+    let state = ws.first_state().await;
+    wb.first_state().await;
+    let version = ws.play(first_move(&state)).await;
+    let seen = wb.event(|e| e.version == version).await;
+    let version = wb.play(&legal_after(&seen)[0]).await;
+    let seen = ws
+        .event(|e| e.version == version && matches!(e.body, EventBody::Move { .. }))
+        .await;
+    let mv = legal_after(&seen)[0].clone();
+    a.post_ok("/api/signout", json!({})).await;
+    // The second process hears of it through PostgreSQL within moments.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    refused_for_ended_session(&mut ws, &mv).await;
+    two.stop();
+}
+
+test_on_postgres!(
+    a_sign_out_in_one_process_stops_a_socket_in_another,
+    ended_in_another_process
+);
