@@ -109,8 +109,11 @@ impl<G: Game> DynMatch for GameRecord<G> {
     fn replies(&self) -> Vec<String> {
         let pos = self.position();
         let mover = pos.side_to_move();
-        // Hundreds of short texts a move: a fast hash, not a keyed one
-        // (the texts are the rules', not a visitor's).
+        // Hundreds of replies a move, a tenth of them new: a fast hash, not
+        // a keyed one (the moves are the rules', not a visitor's), and a
+        // text written only for a move not met with its mark before
+        // ([`Game::text_mark`]).
+        let mut marked = FxHashSet::default();
         let mut seen = FxHashSet::default();
         let mut texts = Vec::new();
         let mut replies = MoveList::new();
@@ -125,8 +128,15 @@ impl<G: Game> DynMatch for GameRecord<G> {
             replies.clear();
             next.legal_moves(&mut replies);
             for &reply in &replies {
+                if let Some(mark) = next.text_mark(reply) {
+                    if !marked.insert((reply, mark)) {
+                        continue;
+                    }
+                }
                 text.clear();
                 next.write_move_text(reply, &mut text);
+                // Two moves may still share a text (one the other's in
+                // another position).
                 if !seen.contains(text.as_str()) {
                     seen.insert(text.clone());
                     texts.push(text.clone());

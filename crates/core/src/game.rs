@@ -74,6 +74,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         out.push_str(&self.move_text(mv));
     }
 
+    /// What, besides the move itself, `mv`'s text ([`Game::move_text`])
+    /// depends on in this position: any two positions of the game that
+    /// give a move the same mark give it the same text (Lines of Action and
+    /// Linear Pursuit: whether it captures; a game whose texts depend on
+    /// the move alone: always `Some(0)`). `None`, the default, says
+    /// nothing: the texts are written and compared. The server sets the
+    /// premove list's hundreds of texts apart by it
+    /// ([`crate::DynMatch::replies`]), writing only the new ones.
+    fn text_mark(&self, _mv: Self::Move) -> Option<u8> {
+        None
+    }
+
     /// Read a move in the rules file's notation; `Ok` only for a move that
     /// is legal here. The default looks the text up among the legal moves.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {

@@ -4,7 +4,7 @@
 use crate::{Game, GameOptions, MoveList, Outcome, Reference};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The ply cap of a playout when the options set no move limit.
 const DEFAULT_PLAYOUT_CAP: u32 = 2000;
@@ -64,7 +64,9 @@ pub fn random_playout<G: Game, R: Rng>(
 ///   has at least one move;
 /// - the incremental hash equals the recomputed hash;
 /// - the position text reads back to an equal position with the same text;
-/// - every move's text parses back to the same move;
+/// - every move's text parses back to the same move, is written the same
+///   by [`Game::write_move_text`], and is the text met before with the
+///   same move and [`Game::text_mark`];
 /// - the bulk leaf count equals the counted moves;
 /// - playing on a copy leaves the original unchanged.
 ///
@@ -89,6 +91,8 @@ pub fn check_playouts_from<G: Reference>(
     let mut rng = SmallRng::seed_from_u64(seed);
     let cap = options.move_limit().unwrap_or(DEFAULT_PLAYOUT_CAP);
     let mut stats = PlayoutStats::default();
+    // Every move's text by its mark ([`Game::text_mark`]), over all games.
+    let mut by_mark: HashMap<(G::Move, u8), String> = HashMap::new();
     for game in 0..games {
         let mut pos = start.clone();
         let mut line: Vec<String> = Vec::new();
@@ -102,6 +106,7 @@ pub fn check_playouts_from<G: Reference>(
                 )
             };
             check_position(&pos, options).map_err(fail)?;
+            check_text_marks(&pos, &mut by_mark).map_err(fail)?;
             if pos.outcome().is_some() || ply >= cap {
                 stats.record(pos.outcome(), ply);
                 break;
@@ -121,6 +126,37 @@ pub fn check_playouts_from<G: Reference>(
         }
     }
     Ok(stats)
+}
+
+/// Checks that each legal move's text is the one met before with the same
+/// move and mark ([`Game::text_mark`]), and that [`Game::write_move_text`]
+/// writes [`Game::move_text`].
+fn check_text_marks<G: Game>(
+    pos: &G,
+    by_mark: &mut HashMap<(G::Move, u8), String>,
+) -> Result<(), String> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    for &mv in &moves {
+        let text = pos.move_text(mv);
+        let mut written = String::from("~");
+        pos.write_move_text(mv, &mut written);
+        if written[1..] != text {
+            return Err(format!(
+                "move text '{text}' is written as '{}'",
+                &written[1..]
+            ));
+        }
+        if let Some(mark) = pos.text_mark(mv) {
+            let before = by_mark.entry((mv, mark)).or_insert_with(|| text.clone());
+            if *before != text {
+                return Err(format!(
+                    "move {mv:?} with mark {mark} reads '{text}' here, '{before}' elsewhere"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Check the invariants of one position (see [`check_playouts`]).

@@ -130,6 +130,17 @@ impl Game for Football {
         mv.to_string()
     }
 
+    fn write_move_text(&self, mv: FootballMove, out: &mut String) {
+        use std::fmt::Write;
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{mv}");
+    }
+
+    fn text_mark(&self, _mv: FootballMove) -> Option<u8> {
+        // The notation is the move's alone.
+        Some(0)
+    }
+
     fn parse_move(&self, text: &str) -> Result<FootballMove, MoveError> {
         let text = text.trim();
         check_syntax(text).map_err(|why| MoveError::Syntax {

@@ -56,6 +56,10 @@ impl Game for Loa {
         self.write_notation(mv, out);
     }
 
+    fn text_mark(&self, mv: LoaMove) -> Option<u8> {
+        Some(u8::from(self.captures(mv)))
+    }
+
     fn parse_move(&self, text: &str) -> Result<LoaMove, MoveError> {
         if self.board_outcome().is_some() {
             return Err(MoveError::GameOver);

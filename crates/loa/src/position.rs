@@ -142,6 +142,14 @@ impl Loa {
         }
     }
 
+    /// Whether `mv` (legal here) captures: an enemy piece stands on its
+    /// target (its notation's `x`).
+    #[inline]
+    pub fn captures(&self, mv: LoaMove) -> bool {
+        mv.to()
+            .is_some_and(|to| self.piece_at(to) == Some(self.side().other()))
+    }
+
     /// The number of pieces (both colours) on the line of `orientation`
     /// through `square`: the length of any move along it.
     #[inline]

@@ -141,11 +141,7 @@ impl Loa {
     pub fn write_notation(&self, mv: LoaMove, out: &mut String) {
         match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => {
-                let sep = if self.piece_at(to) == Some(self.side().other()) {
-                    'x'
-                } else {
-                    '-'
-                };
+                let sep = if self.captures(mv) { 'x' } else { '-' };
                 from.push_name(out);
                 out.push(sep);
                 to.push_name(out);

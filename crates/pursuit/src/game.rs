@@ -54,13 +54,11 @@ impl Game for Pursuit {
     }
 
     fn move_text(&self, mv: PursuitMove) -> String {
-        let capture = match mv {
-            PursuitMove::Step { to, .. } => {
-                self.occupied[self.side.other().index()] & (1u64 << to) != 0
-            }
-            _ => false,
-        };
-        mv.text(capture)
+        mv.text(self.captures(mv))
+    }
+
+    fn text_mark(&self, mv: PursuitMove) -> Option<u8> {
+        Some(u8::from(self.captures(mv)))
     }
 
     fn parse_move(&self, text: &str) -> Result<PursuitMove, MoveError> {

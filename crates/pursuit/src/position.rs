@@ -93,6 +93,17 @@ impl Pursuit {
         p
     }
 
+    /// Whether `mv` (legal here) captures: a step onto an enemy piece (its
+    /// notation's `x`).
+    pub(crate) fn captures(&self, mv: PursuitMove) -> bool {
+        match mv {
+            PursuitMove::Step { to, .. } => {
+                self.occupied[self.side.other().index()] & (1u64 << to) != 0
+            }
+            _ => false,
+        }
+    }
+
     /// Put a piece on an empty position (a major on an outer position goes
     /// to the outer ring). Call [`Pursuit::rehash`] when done.
     pub(crate) fn put(&mut self, side: Player, piece: Piece, at: Location) {
