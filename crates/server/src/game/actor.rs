@@ -305,6 +305,7 @@ impl Actor {
         at: i64,
     ) -> Result<i64, ApiError> {
         let was_live = self.state.live();
+        let status_before = self.state.status();
         let since = self.state.version;
         let applied = self.apply_all(event, ratings, at).await;
         let (rows, published, ratings, moved) = match applied {
@@ -326,7 +327,7 @@ impl Actor {
             .append_events(
                 self.state.meta.id.as_str(),
                 rows,
-                self.state.update(at, since),
+                self.state.update(at, since, status_before),
                 ratings,
                 rows_told,
             )

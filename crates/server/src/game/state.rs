@@ -175,11 +175,12 @@ impl GameState {
     }
 
     /// The summary-row changes after the latest event, stored with the
-    /// events after version `since` (and the snapshot when one is due:
-    /// [`snapshot::due`]).
-    pub fn update(&self, at: i64, since: i64) -> GameUpdate {
+    /// events after version `since`, when the status was `before` (and the
+    /// snapshot when one is due: [`snapshot::due`]).
+    pub fn update(&self, at: i64, since: i64, before: GameStatus) -> GameUpdate {
+        let status = self.status();
         GameUpdate {
-            status: self.status().as_str().to_owned(),
+            status: (status != before).then(|| status.as_str().to_owned()),
             moves: i64::try_from(self.positions.len()).unwrap_or(i64::MAX),
             result: self
                 .result

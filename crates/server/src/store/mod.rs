@@ -180,8 +180,10 @@ pub struct EventRow {
 /// The changes to a game's summary row that go with a new event.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameUpdate {
-    /// New status.
-    pub status: String,
+    /// The new status, if it changed since the version the events follow
+    /// (`None`: as stored; leaving it out spares the three indexes on the
+    /// status a rewrite with every move).
+    pub status: Option<String>,
     /// Plies played.
     pub moves: i64,
     /// Result JSON, once finished.

@@ -199,25 +199,30 @@ async fn store_one(tx: &mut sqlx::Transaction<'_, Any>, job: &Job) -> Result<boo
             return Ok(false);
         }
     }
-    let changed = sqlx::query(
-        "UPDATE games SET version = $1, status = $2, moves = $3, result = $4, ended_at = $5, \
-         to_move = $6, moved_at = CASE WHEN moves <> $7 THEN $8 ELSE moved_at END, \
-         deadline = $11 WHERE id = $9 AND version = $10",
-    )
-    .bind(last)
-    .bind(&update.status)
-    .bind(update.moves)
-    .bind(update.result.clone())
-    .bind(update.ended_at)
-    .bind(update.to_move)
-    .bind(update.moves)
-    .bind(at)
-    .bind(id)
-    .bind(first - 1)
-    .bind(update.deadline)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    // The status only when it changed: naming it rewrites its indexes.
+    let (status_set, status) = match &update.status {
+        Some(status) => ("status = $10, ", Some(status)),
+        None => ("", None),
+    };
+    let sql = format!(
+        "UPDATE games SET {status_set}version = $1, moves = $2, result = $3, ended_at = $4, \
+         to_move = $5, moved_at = CASE WHEN moves <> $2 THEN $6 ELSE moved_at END, \
+         deadline = $7 WHERE id = $8 AND version = $9"
+    );
+    let mut query = sqlx::query(&sql)
+        .bind(last)
+        .bind(update.moves)
+        .bind(update.result.clone())
+        .bind(update.ended_at)
+        .bind(update.to_move)
+        .bind(at)
+        .bind(update.deadline)
+        .bind(id)
+        .bind(first - 1);
+    if let Some(status) = status {
+        query = query.bind(status);
+    }
+    let changed = query.execute(&mut **tx).await?.rows_affected();
     if changed != 1 {
         // The summary row is not at the version before (or is gone).
         undo(tx, id, first, last).await?;

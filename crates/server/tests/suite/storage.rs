@@ -467,7 +467,7 @@ async fn together(backend: Backend) {
         .await
         .expect("game");
     let finished = GameUpdate {
-        status: "finished".into(),
+        status: Some("finished".into()),
         moves: 1,
         result: Some("{}".into()),
         ended_at: Some(3),
@@ -538,7 +538,7 @@ async fn ratings(backend: Backend) {
     };
     for (version, rating) in [(2, 1510.5), (3, 1490.25)] {
         let game_update = GameUpdate {
-            status: "live".into(),
+            status: Some("live".into()),
             moves: version - 1,
             result: None,
             ended_at: None,
@@ -571,7 +571,7 @@ async fn ratings(backend: Backend) {
     );
     // A stale version is refused and changes nothing.
     let game_update = GameUpdate {
-        status: "live".into(),
+        status: Some("live".into()),
         moves: 9,
         result: None,
         ended_at: None,
