@@ -716,7 +716,9 @@ async fn run() -> anyhow::Result<i32> {
             opt(rss_end, " MB"),
         );
     }
-    if let (Some(cpu), true) = (cpu_run, all.acked > 0) {
+    // No figure when the server's process is gone (`bench/load/run
+    // --kill9-at`: its CPU time can no longer be read).
+    if let (Some(cpu), true) = (cpu_run, all.acked > 0 && cpu_run > Some(0.0)) {
         // The figure that holds on any machine: the server's CPU time per
         // durable move (issue 24), over the whole run.
         let per_move = cpu / 100.0 * run_secs * 1e6 / all.acked as f64;
