@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::{
-    first_move, legal_after, params, Backend, Client, ErrorCode, ServerMessage, TestServer,
+    first_move, move_and_answer, params, Backend, Client, ErrorCode, ServerMessage, TestServer,
 };
 use gamut_protocol::bots::{BotCreatedView, BotsView};
 use gamut_protocol::notification::NotificationKind;
@@ -275,11 +275,7 @@ async fn a_bot_socket_that_has_acted_stops_once_its_token_is_revoked() {
     let state = ws.first_state().await;
     theirs.first_state().await;
     // Acted: the socket remembers its check.
-    let version = ws.play(first_move(&state)).await;
-    let seen = theirs.event(|e| e.version == version).await;
-    let version = theirs.play(&legal_after(&seen)[0]).await;
-    let seen = ws.event(|e| e.version == version).await;
-    let mv = legal_after(&seen)[0].clone();
+    let mv = move_and_answer(&mut ws, &mut theirs, first_move(&state)).await;
     let ok = alice
         .send(reqwest::Method::DELETE, "/api/bots/robo", None)
         .await;

@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::{
-    challenge, decode, first_move, legal_after, untimed, Backend, Client, ErrorCode, EventBody,
-    MeView, TestServer, Ws,
+    challenge, decode, first_move, move_and_answer, untimed, Backend, Client, ErrorCode, MeView,
+    TestServer, Ws,
 };
 use gamut_protocol::ids::now_ms;
 use gamut_protocol::user::UserView;
@@ -354,12 +354,7 @@ async fn after_acting(a: &mut Client, b: &mut Client) -> (Ws, Ws, String) {
     wb.first_state().await;
     let mut mv = first_move(&state).to_owned();
     for _ in 0..2 {
-        let version = wa.play(&mv).await;
-        let seen = wb.event(|e| e.version == version).await;
-        let reply = legal_after(&seen)[0].clone();
-        let version = wb.play(&reply).await;
-        let seen = wa.event(|e| e.version == version).await;
-        mv = legal_after(&seen)[0].clone();
+        mv = move_and_answer(&mut wa, &mut wb, &mv).await;
     }
     (wa, wb, mv)
 }
@@ -453,13 +448,7 @@ async fn ended_in_another_process(backend: Backend) {
     let mut wb = b.ws(&id, None).await;
     let state = ws.first_state().await;
     wb.first_state().await;
-    let version = ws.play(first_move(&state)).await;
-    let seen = wb.event(|e| e.version == version).await;
-    let version = wb.play(&legal_after(&seen)[0]).await;
-    let seen = ws
-        .event(|e| e.version == version && matches!(e.body, EventBody::Move { .. }))
-        .await;
-    let mv = legal_after(&seen)[0].clone();
+    let mv = move_and_answer(&mut ws, &mut wb, first_move(&state)).await;
     a.post_ok("/api/signout", json!({})).await;
     // The second process hears of it through PostgreSQL within moments.
     tokio::time::sleep(Duration::from_millis(500)).await;

@@ -751,6 +751,16 @@ pub fn first_move(state: &GameView) -> &str {
     state.legal.first().expect("a legal move")
 }
 
+/// `mover` plays `mv` and `answerer` its first legal reply, each seen
+/// by the other's socket: the first legal move for `mover` after it.
+pub async fn move_and_answer(mover: &mut Ws, answerer: &mut Ws, mv: &str) -> String {
+    let version = mover.play(mv).await;
+    let seen = answerer.event(|e| e.version == version).await;
+    let version = answerer.play(&legal_after(&seen)[0]).await;
+    let seen = mover.event(|e| e.version == version).await;
+    legal_after(&seen)[0].clone()
+}
+
 /// The legal moves after an event that changes the position.
 pub fn legal_after(event: &EventView) -> &[String] {
     event
